@@ -1,0 +1,1 @@
+"""Models for games, statistics and the leaderboard (none yet)."""

@@ -1,0 +1,16 @@
+"""Settings for the test suite: fast password hashing, in-memory email and cache."""
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = "test-only-not-secret"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+# Serve static files straight from STATICFILES_DIRS (no collectstatic) in live-server tests.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

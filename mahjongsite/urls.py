@@ -1,0 +1,17 @@
+"""Root URLs: the admin, the language redirect at /, and every page under /<lang>/."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.language_redirect, name="language-redirect"),
+    path("admin/", admin.site.urls),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    prefix_default_language=True,
+)
