@@ -1,0 +1,71 @@
+# The one place that says how to set up, run, test and benchmark the site.
+#   make run    set up, then serve on http://127.0.0.1:8000
+#   make test   set up, then lint, check migrations and run every test (browser tests too)
+#   make bench  set up, then run each benchmark in bench/
+# Every variable below can be overridden: make run PORT=8080, make test PYTEST_ARGS="-x -k home"
+
+PYTHON ?= python3
+VENV ?= .venv
+HOST ?= 127.0.0.1
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+PYTEST_ARGS ?=
+# apt-get needs root; use sudo when make runs as another user.
+SUDO ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+# Marks that the virtualenv holds what requirements.lock lists; lives inside the venv so
+# removing the venv removes it too.
+INSTALLED := $(VENV)/.requirements.lock.installed
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: setup run test bench migrate messages chromium
+
+setup: $(INSTALLED) messages migrate
+	@# Load content: the site's versioned content will be loaded here once it exists.
+	@# collectstatic is not needed here: local and test settings serve static/ directly;
+	@# production runs `manage.py collectstatic --noinput` when it deploys.
+
+run: setup
+	$(MANAGE) runserver $(HOST):$(PORT)
+
+test: setup chromium
+	$(MANAGE) makemigrations --check --dry-run
+	$(BIN)/ruff check .
+	@# pytest exits 5 when it collects no test: say so instead of failing silently.
+	$(BIN)/pytest $(PYTEST_ARGS) || { status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \
+		exit $$status; }
+
+bench: setup
+	@found=0; for file in bench/*.py; do \
+		[ -f "$$file" ] || continue; found=1; \
+		echo "== $$file"; PYTHONPATH=. $(BIN)/python "$$file" || exit $$?; \
+	done; \
+	if [ $$found -eq 0 ]; then echo "No benchmark in bench/ yet."; fi
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install --require-hashes -r requirements.lock
+	touch $@
+
+migrate: $(INSTALLED)
+	$(MANAGE) migrate --noinput
+
+# Compiled with Babel (installed from the lock), so GNU gettext is not needed.
+messages: $(MO_FILES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+# Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
