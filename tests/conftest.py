@@ -1,0 +1,39 @@
+"""Fixtures shared by every test."""
+
+import os
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+# Playwright's sync API runs an event loop in the test thread; the ORM beside it is safe
+# because each test runs in one thread.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Drive Debian's Chromium; Playwright never downloads a browser of its own."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(autouse=True)
+def _reset_language():
+    """Start each test in the default language and leave no active language behind."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

@@ -1,0 +1,104 @@
+"""Production settings: `check --deploy` is clean and the database comes from DATABASE_URL."""
+
+import os
+import subprocess
+import sys
+
+import dj_database_url
+from django.conf import settings
+
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "mahjongsite.settings.production",
+    "DJANGO_SECRET_KEY": "a-sample-production-key-that-is-long-and-random-enough-7Gq2xVb9Lk",
+    "DJANGO_ALLOWED_HOSTS": "mahjong.example.org",
+    "DATABASE_URL": "postgres://mahjong:secret@db.example.org:5432/mahjong",
+    "REDIS_URL": "redis://cache.example.org:6379/0",
+}
+
+
+def production_env():
+    """The environment of a production process: the sample variables, and not the
+    test suite's DJANGO_ALLOW_ASYNC_UNSAFE (which `check --deploy` rightly rejects)."""
+    env = {**os.environ, **PRODUCTION_ENV}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return env
+
+
+def run_manage(*args, env):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_reports_no_issue_with_production_settings():
+    env = production_env()
+
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key():
+    env = production_env()
+    del env["DJANGO_SECRET_KEY"]
+
+    result = run_manage("check", env=env)
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_production_settings_use_postgresql_redis_and_cached_sessions():
+    env = production_env()
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.DATABASES['default']['ENGINE']); print(s.DATABASES['default']['HOST']); "
+        "print(s.CACHES['default']['BACKEND']); print(s.SESSION_ENGINE)"
+    )
+
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.db.backends.postgresql",
+        "db.example.org",
+        "django.core.cache.backends.redis.RedisCache",
+        "django.contrib.sessions.backends.cache",
+    ]
+
+
+def test_database_url_parsing_picks_postgresql():
+    config = dj_database_url.parse("postgres://postgres@127.0.0.1:5432/mahjong")
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "mahjong"
+    assert config["USER"] == "postgres"
+    assert config["HOST"] == "127.0.0.1"
+    assert config["PORT"] == 5432
+
+
+def test_sqlite_gets_options_for_concurrent_writers(monkeypatch):
+    from mahjongsite.settings.base import database_from_env
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    config = database_from_env("sqlite:///db.sqlite3")
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["OPTIONS"] == {
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
