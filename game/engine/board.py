@@ -1,0 +1,267 @@
+"""The position of a game: which tiles remain, what is selected, what was done.
+
+A :class:`Board` is built from a deal and the history of removed pairs, like a
+chess board from its starting position and its move stack. It answers every
+question about legality (``is_free``, ``playable_pairs``, ``is_stuck``…) and
+carries out taps, removals and undos; nothing outside the engine re-derives a
+rule.
+
+>>> board = Board.from_code("MJ1-L00-AAAAABL")
+>>> len(board.free_tiles()), board.state
+(35, 'playing')
+>>> a, b = board.hint()
+>>> board.tap(a).outcome.value, board.tap(b).outcome.value, len(board.history)
+('selected', 'removed', 1)
+>>> board.undo() == (a, b), len(board.history)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .codes import GameCode
+from .deal import Deal, Pair
+from .errors import GameOver, IllegalMove, NothingToUndo, TileRemoved, UnknownTile
+from .geometry import FreeCounters
+from .registry import deal_for
+from .solver import solve
+from .tiles import match_class
+
+PLAYING = "playing"
+WON = "won"
+STUCK = "stuck"
+
+
+class Outcome(str, Enum):
+    """What a tap did (SPEC §6.4)."""
+
+    SELECTED = "selected"
+    DESELECTED = "deselected"
+    SELECTION_MOVED = "selection_moved"
+    REMOVED = "removed"
+    BLOCKED = "blocked"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class TapResult:
+    outcome: Outcome
+    tile: int
+    removed: Pair | None = None
+
+
+class Board:
+    """A game in progress on one deal."""
+
+    def __init__(self, deal: Deal, history: Iterable[Pair] = ()):
+        self.deal = deal
+        self.faces = deal.faces
+        self._classes = [match_class(f) for f in deal.faces]
+        self._counters = FreeCounters(deal.layout.geometry)
+        self._free: set[int] = set(deal.layout.geometry.initial_free())
+        self.history: list[Pair] = []
+        self.selected: int | None = None
+        self._plan_step = [0] * len(deal.faces)
+        for step, (a, b) in enumerate(deal.plan):
+            self._plan_step[a] = self._plan_step[b] = step
+        for a, b in history:
+            self.remove(a, b)
+
+    @classmethod
+    def from_code(cls, code: str | GameCode, history: Iterable[Pair] = ()) -> Board:
+        """The board of a game code (a string is parsed) after ``history``.
+
+        Raises :class:`~.codes.InvalidGameCode` for a bad code and
+        :class:`~.errors.MoveError` for a history that is not legal play.
+        """
+        return cls(deal_for(code), history)
+
+    # -- questions ---------------------------------------------------------
+
+    @property
+    def code(self) -> GameCode:
+        return self.deal.code
+
+    def __len__(self) -> int:
+        """The number of tiles still on the board."""
+        return len(self.faces) - 2 * len(self.history)
+
+    def is_present(self, tile: int) -> bool:
+        self._check_id(tile)
+        return self._counters.present[tile]
+
+    def is_free(self, tile: int) -> bool:
+        """Whether a tile is on the board, uncovered, and open on its left or right."""
+        self._check_id(tile)
+        return tile in self._free
+
+    def free_tiles(self) -> list[int]:
+        """The free tiles, in id order."""
+        return sorted(self._free)
+
+    def present_tiles(self) -> list[int]:
+        present = self._counters.present
+        return [i for i in range(len(present)) if present[i]]
+
+    def playable_pairs(self) -> list[Pair]:
+        """Every pair of free matching tiles, in id order."""
+        by_class: dict[str, list[int]] = {}
+        for i in sorted(self._free):
+            by_class.setdefault(self._classes[i], []).append(i)
+        pairs = [
+            (tiles[a], tiles[b])
+            for tiles in by_class.values()
+            for a in range(len(tiles))
+            for b in range(a + 1, len(tiles))
+        ]
+        return sorted(pairs)
+
+    def has_playable_pair(self) -> bool:
+        seen: set[str] = set()
+        for i in self._free:
+            cls = self._classes[i]
+            if cls in seen:
+                return True
+            seen.add(cls)
+        return False
+
+    def is_won(self) -> bool:
+        """All 144 tiles removed."""
+        return len(self) == 0
+
+    def is_stuck(self) -> bool:
+        """Tiles remain and no two free tiles match: "No more moves"."""
+        return len(self) > 0 and not self.has_playable_pair()
+
+    @property
+    def state(self) -> str:
+        """``"playing"``, ``"won"`` or ``"stuck"``."""
+        if len(self) == 0:
+            return WON
+        return STUCK if self.is_stuck() else PLAYING
+
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    # -- actions -----------------------------------------------------------
+
+    def tap(self, tile: int) -> TapResult:
+        """The tap state machine of SPEC §6.4.
+
+        * a free tile with nothing selected: it is selected;
+        * the selected tile again: it is deselected;
+        * a second free tile matching the selected one: both are removed;
+        * a second free tile not matching: the selection moves to it;
+        * a blocked tile: nothing is removed and the selection is cleared.
+
+        A removed or unknown tile, or any tap on a won game, raises.
+        """
+        self._check_id(tile)
+        if len(self) == 0:
+            raise GameOver("the game is won")
+        if not self._counters.present[tile]:
+            raise TileRemoved(f"tile {tile} has been removed")
+        if tile not in self._free:
+            self.selected = None
+            return TapResult(Outcome.BLOCKED, tile)
+        if self.selected is None:
+            self.selected = tile
+            return TapResult(Outcome.SELECTED, tile)
+        if self.selected == tile:
+            self.selected = None
+            return TapResult(Outcome.DESELECTED, tile)
+        first = self.selected
+        if self._classes[first] == self._classes[tile]:
+            self.remove(first, tile)
+            return TapResult(Outcome.REMOVED, tile, (first, tile))
+        self.selected = tile
+        return TapResult(Outcome.SELECTION_MOVED, tile)
+
+    def remove(self, a: int, b: int) -> None:
+        """Remove a pair of free, matching tiles, or raise without changing anything."""
+        for t in (a, b):
+            self._check_id(t)
+            if not self._counters.present[t]:
+                raise TileRemoved(f"tile {t} has been removed")
+        if a == b:
+            raise IllegalMove("a tile cannot pair with itself")
+        if a not in self._free or b not in self._free:
+            raise IllegalMove(f"tiles {a} and {b} are not both free")
+        if self._classes[a] != self._classes[b]:
+            raise IllegalMove(f"{self.faces[a]} does not match {self.faces[b]}")
+        for t in (a, b):
+            self._free.discard(t)
+            self._free.update(self._counters.remove(t))
+        self.history.append((a, b))
+        self.selected = None
+
+    def undo(self) -> Pair:
+        """Put the last removed pair back and clear the selection."""
+        if not self.history:
+            raise NothingToUndo("no pair has been removed")
+        a, b = self.history.pop()
+        counters = self._counters
+        geometry = self.deal.layout.geometry
+        for t in (b, a):
+            counters.restore(t)
+            # Putting a tile back can only block its neighbours.
+            for i in (*geometry.covered[t], *geometry.right_of[t], *geometry.left_of[t]):
+                if i in self._free and not counters.is_free(i):
+                    self._free.discard(i)
+            self._free.add(t)
+        self.selected = None
+        return (a, b)
+
+    # -- help --------------------------------------------------------------
+
+    def hint(self, max_nodes: int = 5_000) -> Pair | None:
+        """A playable pair, or ``None`` when there is none.
+
+        First the next pair of the deal's winning plan, while the play so far
+        has removed only whole pairs of that plan (then the rest of the plan
+        still wins: fewer tiles never make a tile less free). Otherwise the
+        first pair of a fresh plan found by the solver; otherwise any pair.
+        """
+        pair = self._next_plan_pair()
+        if pair is None and len(self) > 0:
+            plan = solve(
+                self.deal.layout.geometry,
+                self.faces,
+                self._counters.present,
+                max_nodes,
+                rank=self._plan_step,
+            )
+            pair = plan[0] if plan else None
+        if pair is None:
+            pairs = self.playable_pairs()
+            pair = pairs[0] if pairs else None
+        return pair
+
+    def _next_plan_pair(self) -> Pair | None:
+        present = self._counters.present
+        for a, b in self.deal.plan:
+            if present[a] != present[b]:
+                return None  # the plan's pairing was broken
+        for a, b in self.deal.plan:
+            if present[a]:
+                return (a, b) if a in self._free and b in self._free else None
+        return None
+
+    # -- helpers -----------------------------------------------------------
+
+    def _check_id(self, tile: int) -> None:
+        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(self.faces):
+            raise UnknownTile(f"no tile {tile!r} in this layout")
+
+    def copy(self) -> Board:
+        board = Board(self.deal, self.history)
+        board.selected = self.selected
+        return board
+
+    def __repr__(self) -> str:
+        return f"<Board {self.code} removed={len(self.history)} state={self.state}>"

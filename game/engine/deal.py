@@ -1,0 +1,131 @@
+"""Deals: which kind lies where, generated together with a winning plan.
+
+A deal is made backwards from an empty plan: take two tiles that are free on
+the full layout, remove them, take two that are free then, and so on until the
+layout is empty. That removal order is the *plan*. Only then are the faces
+laid: the 72 pairs of the tile set are shuffled onto the plan's 72 steps, so
+every step removes two matching free tiles and the plan wins by construction.
+
+Everything is drawn from :class:`~.prng.SplitMix64` seeded by the layout and
+the deal number, so a game code gives the same deal forever (golden tests pin
+it). A random removal order can dead-end (two tiles left stacked on each
+other, say); the generator then simply draws again from the same stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .codes import GameCode
+from .geometry import Geometry
+from .layouts import Layout
+from .prng import SplitMix64
+from .tiles import FLOWERS, QUADRUPLE_KINDS, SEASONS
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A layout with a face on each position and a plan that clears it."""
+
+    code: GameCode
+    layout: Layout
+    faces: tuple[str, ...]
+    plan: tuple[Pair, ...]
+
+
+def deal_seed(code: GameCode) -> int:
+    """The PRNG seed of a code: its layout number above its 35-bit deal number."""
+    return (int(code.layout_id[1:]) << 35) | code.deal_number
+
+
+def random_removal_order(geometry: Geometry, rng: SplitMix64) -> list[Pair] | None:
+    """Remove random pairs of free tiles until the layout is empty.
+
+    Returns the pairs in order, or ``None`` on a dead end (fewer than two free
+    tiles left while tiles remain). This is the hot loop of deal generation,
+    hence the local names and the free list kept with swap-removal.
+    """
+    n = len(geometry)
+    covered, right_of, left_of = geometry.covered, geometry.right_of, geometry.left_of
+    above = [len(c) for c in geometry.covers]
+    left = [len(c) for c in geometry.left]
+    right = [len(c) for c in geometry.right]
+    present = [True] * n
+    free = [i for i in range(n) if above[i] == 0 and (left[i] == 0 or right[i] == 0)]
+    slot = [-1] * n
+    for k, i in enumerate(free):
+        slot[i] = k
+    order: list[Pair] = []
+    next64 = rng.next64
+    for _ in range(n // 2):
+        m = len(free)
+        if m < 2:
+            return None
+        r = next64()
+        # Two picks from one draw: 32 random bits each, scaled to the range.
+        ka = ((r & 0xFFFFFFFF) * m) >> 32
+        a = free[ka]
+        last = free.pop()
+        if last != a:
+            free[ka] = last
+            slot[last] = ka
+        kb = ((r >> 32) * (m - 1)) >> 32
+        b = free[kb]
+        last = free.pop()
+        if last != b:
+            free[kb] = last
+            slot[last] = kb
+        slot[a] = slot[b] = -1
+        present[a] = present[b] = False
+        order.append((a, b))
+        for t in (a, b):
+            for i in covered[t]:
+                above[i] -= 1
+                if above[i] == 0 and slot[i] < 0 and present[i] and (left[i] == 0 or right[i] == 0):
+                    slot[i] = len(free)
+                    free.append(i)
+            for i in right_of[t]:
+                left[i] -= 1
+                if left[i] == 0 and slot[i] < 0 and present[i] and above[i] == 0:
+                    slot[i] = len(free)
+                    free.append(i)
+            for i in left_of[t]:
+                right[i] -= 1
+                if right[i] == 0 and slot[i] < 0 and present[i] and above[i] == 0:
+                    slot[i] = len(free)
+                    free.append(i)
+    return order
+
+
+def face_pairs(rng: SplitMix64) -> list[tuple[str, str]]:
+    """The 72 matching pairs of the tile set, in random order.
+
+    Each quadruple kind gives two pairs; the four flowers are paired at random,
+    and so are the four seasons.
+    """
+    flowers = list(FLOWERS)
+    seasons = list(SEASONS)
+    rng.shuffle(flowers)
+    rng.shuffle(seasons)
+    pairs = [(k, k) for k in QUADRUPLE_KINDS for _ in range(2)]
+    pairs += [(flowers[0], flowers[1]), (flowers[2], flowers[3])]
+    pairs += [(seasons[0], seasons[1]), (seasons[2], seasons[3])]
+    rng.shuffle(pairs)
+    return pairs
+
+
+def generate_deal(code: GameCode, layout: Layout) -> Deal:
+    """The deal of ``code`` on ``layout`` (which must be the code's layout)."""
+    if layout.id != code.layout_id:
+        raise ValueError(f"code {code} is not for layout {layout.id}")
+    rng = SplitMix64(deal_seed(code))
+    geometry = layout.geometry
+    order = random_removal_order(geometry, rng)
+    while order is None:
+        order = random_removal_order(geometry, rng)
+    faces: list[str] = [""] * len(geometry)
+    for (a, b), (fa, fb) in zip(order, face_pairs(rng)):
+        faces[a], faces[b] = fa, fb
+    return Deal(code=code, layout=layout, faces=tuple(faces), plan=tuple(order))
