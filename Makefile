@@ -21,7 +21,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run test bench migrate messages chromium
+.PHONY: setup run test bench migrate messages chromium node_modules java java
 
 setup: $(INSTALLED) messages migrate
 	@# Load content: the site's versioned content will be loaded here once it exists.
@@ -31,7 +31,7 @@ setup: $(INSTALLED) messages migrate
 run: setup
 	$(MANAGE) runserver $(HOST):$(PORT)
 
-test: setup chromium
+test: setup chromium node_modules java
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
@@ -62,10 +62,26 @@ messages: $(MO_FILES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
+# Test-only tools from the npm registry (package-lock.json): axe-core and the Nu HTML
+# Checker. Install scripts are skipped: vnu-jar runs with the machine's own Java.
+node_modules: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
 # Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
 chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 		echo "Installing Debian's chromium for the browser tests"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# The Nu HTML Checker (vnu.jar) runs on the machine's Java.
+java:
+	@if ! command -v java >/dev/null; then \
+		echo "Installing Debian's Java runtime for the Nu HTML Checker"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y default-jre-headless; \
 	fi

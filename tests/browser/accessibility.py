@@ -1,0 +1,100 @@
+"""Reusable checks for any page: axe-core's WCAG 2 A/AA rules and the Nu HTML Checker.
+
+Both tools come from the npm registry (``package.json``, installed by ``make node_modules``
+with ``npm ci``); the Nu HTML Checker runs with the machine's Java. Use them from any
+browser test::
+
+    from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+
+    def test_my_page_is_accessible_and_valid(live_server, axe_page):
+        response = axe_page.goto(f"{live_server.url}/sv/my-page/")
+        assert_no_axe_violations(axe_page)
+        assert_valid_html(response.text())
+
+``axe_page`` (in ``tests/browser/conftest.py``) is a page whose context bypasses the
+Content-Security-Policy, so that axe's script can be injected; the site itself never
+needs that. Validate the server's HTML (``response.text()``), not ``page.content()``,
+which is the browser's re-serialisation of the DOM.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+
+NODE_MODULES = Path(settings.BASE_DIR, "node_modules")
+AXE_SCRIPT = NODE_MODULES / "axe-core" / "axe.min.js"
+VNU_JAR = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+AXE_RULE_SETS = ["wcag2a", "wcag2aa"]
+
+
+def _require(path: Path) -> None:
+    if not path.exists():
+        raise AssertionError(f"{path} is missing: run `make node_modules` (npm ci) first")
+
+
+def axe_violations(page, *, rule_sets: list[str] | None = None) -> list[dict]:
+    """Run axe-core on the page as it is now; return its violations (may be empty).
+
+    The page's context must have ``bypass_csp=True`` (see the ``axe_page`` fixture).
+    """
+    _require(AXE_SCRIPT)
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    result = page.evaluate(
+        "async (tags) => await axe.run(document, {runOnly: tags})",
+        rule_sets or AXE_RULE_SETS,
+    )
+    return result["violations"]
+
+
+def format_axe_violations(violations: list[dict]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"][:5]:
+            lines.append(f"    {' '.join(node['target'])}: {node['failureSummary']}")
+    return "\n".join(lines)
+
+
+def assert_no_axe_violations(page, *, rule_sets: list[str] | None = None) -> None:
+    """Fail with a readable list when axe-core reports any WCAG 2 A/AA violation."""
+    violations = axe_violations(page, rule_sets=rule_sets)
+    assert violations == [], "axe-core violations:\n" + format_axe_violations(violations)
+
+
+def html_errors(html: str) -> list[dict]:
+    """The Nu HTML Checker's errors for a whole document (warnings are not reported)."""
+    _require(VNU_JAR)
+    java = shutil.which("java")
+    assert java, "the Nu HTML Checker needs Java (Debian: default-jre-headless)"
+    with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8", delete=False) as f:
+        f.write(html)
+        name = f.name
+    try:
+        result = subprocess.run(
+            [java, "-jar", str(VNU_JAR), "--errors-only", "--format", "json", name],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        Path(name).unlink(missing_ok=True)
+    # vnu prints its JSON report on standard error and exits 1 when there are errors.
+    report = json.loads(result.stderr or result.stdout)
+    return [m for m in report["messages"] if m.get("type") in ("error", "non-document-error")]
+
+
+def assert_valid_html(html: str) -> None:
+    """Fail with the checker's messages when the HTML has any error."""
+    errors = html_errors(html)
+    details = "\n".join(
+        f"line {m.get('lastLine', '?')}: {m['message']}  [{m.get('extract', '').strip()}]"
+        for m in errors
+    )
+    assert errors == [], "Nu HTML Checker errors:\n" + details
