@@ -2,7 +2,7 @@
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -13,5 +13,6 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )

@@ -5,6 +5,7 @@ changes only what differs. The database comes from ``DATABASE_URL`` everywhere, 
 SQLite file at the project root as the default.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -22,6 +23,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "csp",
+    "axes",
+    "accounts",
     "game",
     "quiz",
 ]
@@ -37,6 +40,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mahjongsite.urls"
@@ -81,6 +86,23 @@ def database_from_env(default_url: str) -> dict:
 DATABASES = {"default": database_from_env(f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses sign-in attempts while a lockout is in force.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): five wrong passwords for one username from one
+# address lock that pair out for 15 minutes; a successful sign-in resets the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,0 +1,53 @@
+"""Sign up, sign in, sign out and change password, on Django's auth views.
+
+Sign-in is throttled by django-axes (see ``AXES_*`` in the settings); a locked
+visitor sees ``accounts/locked_out.html``.
+"""
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+from .forms import SignUpForm
+
+
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        # The backend must be named: axes adds a second authentication backend.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class SignInView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+
+class SignOutView(auth_views.LogoutView):
+    """POST only (Django's LogoutView refuses GET)."""
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+
+class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    template_name = "accounts/password_change_done.html"
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """What django-axes answers once sign-in is locked: a page in the visitor's language."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return render(request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429)
