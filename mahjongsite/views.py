@@ -1,4 +1,4 @@
-"""The site's own pages: the redirect from / and the home page."""
+"""The site's own pages: the redirect from /, the home page and "page not found"."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -27,3 +27,24 @@ def language_redirect(request: HttpRequest) -> HttpResponse:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A translated 404 page: in the language of the path's prefix when it is one of
+    ours, otherwise (e.g. /xx/) in the default language, Swedish.
+
+    The language switcher points to each language's home page, since the missing page
+    has no translation, and the page offers no hreflang alternates.
+    """
+    language = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+    with translation.override(language):
+        others = [
+            {
+                "code": code,
+                "name": translation.get_language_info(code)["name_local"],
+                "url": f"/{code}/",
+            }
+            for code, _name in settings.LANGUAGES
+            if code != language
+        ]
+        return render(request, "404.html", {"other_languages": others}, status=404)

@@ -1,0 +1,296 @@
+"""Diagrams drawn by the server as inline SVG, from the game engine's own positions.
+
+Every tile carries its label in the "Digits" style (``5B``, ``N``, ``Wh``, ``F1``…), and
+every diagram is an ``<svg role="img">`` named by a translated ``<title>`` and described
+by a translated ``<desc>``. Colours come from classes styled in ``static/css/site.css``
+(no inline style: the Content-Security-Policy forbids it), so light and dark themes work.
+
+:func:`tiles_svg` draws any set of tiles at engine positions ``(x, y, z)`` (half-tile
+units, ``z`` the layer) and is what the other diagrams, and the practice page, build on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from babel.lists import format_list
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, to_locale
+
+from game.engine import Board, matches
+from game.engine.geometry import Geometry
+from game.engine.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS, family
+
+#: The example game of the rules page (SPEC §4): the Turtle, deal 11.
+EXAMPLE_CODE = "MJ1-L00-AAAAABL"
+
+TILE_WIDTH = 40  # px; a half-tile unit of x is half of it
+TILE_HEIGHT = 52  # px; a half-tile unit of y is half of it
+DEPTH = 5  # px: the visible thickness of a tile, and the shift of each layer up and left
+PADDING = 4
+
+# The free-tile diagram (SPEC §4): four tiles in a row and one lying on top across the
+# middle two, in the engine's half-tile units.
+FREE_TILE_POSITIONS = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (3, 0, 1))
+FREE_TILE_FACES = ("5B", "5C", "5D", "N", "R")
+
+# The pairs diagram: two identical tiles, two different flowers, a flower and a season,
+# a red and a green dragon. Whether each is a pair is asked of the engine.
+PAIR_EXAMPLES = (("5B", "5B"), ("F1", "F3"), ("F2", "S2"), ("R", "G"))
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile to draw: its kind, its engine position and whether it is blocked."""
+
+    kind: str
+    x: int
+    y: int
+    z: int = 0
+    blocked: bool = False
+
+
+# -- names -----------------------------------------------------------------
+
+
+def tile_name(kind: str) -> str:
+    """The tile's name in the active language, e.g. "Bambu 5", "Röd drake"."""
+    fam = family(kind)
+    if fam == "bamboo":
+        return gettext("Bamboo %(number)s") % {"number": kind[0]}
+    if fam == "characters":
+        return gettext("Characters %(number)s") % {"number": kind[0]}
+    if fam == "circles":
+        return gettext("Circles %(number)s") % {"number": kind[0]}
+    if kind in WINDS:
+        return {
+            "N": gettext("North wind"),
+            "S": gettext("South wind"),
+            "E": gettext("East wind"),
+            "W": gettext("West wind"),
+        }[kind]
+    if kind in DRAGONS:
+        return {
+            "R": gettext("Red dragon"),
+            "G": gettext("Green dragon"),
+            "Wh": gettext("White dragon"),
+        }[kind]
+    if kind in FLOWERS:
+        return gettext("Flower %(number)s") % {"number": kind[1]}
+    if kind in SEASONS:
+        return gettext("Season %(number)s") % {"number": kind[1]}
+    raise ValueError(kind)
+
+
+def labelled_name(kind: str) -> str:
+    """A tile's name with its Digits label: "Bambu 5 (5B)"."""
+    return f"{tile_name(kind)} ({kind})"
+
+
+def join_list(items: Sequence[str]) -> str:
+    """Items joined the way the active language writes a list ("a, b och c")."""
+    return format_list(list(items), locale=to_locale(get_language() or "sv"))
+
+
+# -- drawing -----------------------------------------------------------------
+
+
+def _family_class(kind: str) -> str:
+    return f"tile--{family(kind)}"
+
+
+def tile_svg(tile: Tile, *, gap: int = 0) -> str:
+    """One tile as an SVG group: its edge (thickness), its face and its label.
+
+    ``gap`` adds pixels between whole-tile columns and rows, for diagrams of loose tiles.
+    """
+    px = tile.x * TILE_WIDTH // 2 + (tile.x // 2) * gap - tile.z * DEPTH
+    py = tile.y * TILE_HEIGHT // 2 + (tile.y // 2) * gap - tile.z * DEPTH
+    classes = f"tile {_family_class(tile.kind)}" + (" tile--blocked" if tile.blocked else "")
+    return (
+        f'<g class="{classes}" transform="translate({px} {py})">'
+        f'<rect class="tile__edge" x="{DEPTH}" y="{DEPTH}" width="{TILE_WIDTH}" '
+        f'height="{TILE_HEIGHT}" rx="5"/>'
+        f'<rect class="tile__face" width="{TILE_WIDTH}" height="{TILE_HEIGHT}" rx="5"/>'
+        f'<text class="tile__label" x="{TILE_WIDTH // 2}" y="{TILE_HEIGHT // 2 + 6}">'
+        f"{escape(tile.kind)}</text></g>"
+    )
+
+
+def tiles_svg(
+    tiles: Iterable[Tile],
+    *,
+    ident: str,
+    title: str,
+    desc: str,
+    gap: int = 0,
+    css_class: str = "",
+) -> SafeString:
+    """A whole diagram: the tiles painted bottom layer first, with a title and a desc.
+
+    ``ident`` must be unique on the page: it names the title and desc elements.
+    """
+    tiles = sorted(tiles, key=lambda t: (t.z, t.y, t.x))
+    left = min(t.x * TILE_WIDTH // 2 + (t.x // 2) * gap - t.z * DEPTH for t in tiles)
+    top = min(t.y * TILE_HEIGHT // 2 + (t.y // 2) * gap - t.z * DEPTH for t in tiles)
+    right = max(t.x * TILE_WIDTH // 2 + (t.x // 2) * gap - t.z * DEPTH for t in tiles)
+    bottom = max(t.y * TILE_HEIGHT // 2 + (t.y // 2) * gap - t.z * DEPTH for t in tiles)
+    x0, y0 = left - PADDING, top - PADDING
+    width = right - left + TILE_WIDTH + DEPTH + 2 * PADDING
+    height = bottom - top + TILE_HEIGHT + DEPTH + 2 * PADDING
+    body = "".join(tile_svg(t, gap=gap) for t in tiles)
+    return mark_safe(
+        f'<svg class="diagram {escape(css_class)}" viewBox="{x0} {y0} {width} {height}" '
+        f'width="{width}" height="{height}" role="img" '
+        f'aria-labelledby="{ident}-title {ident}-desc">'
+        f'<title id="{ident}-title">{escape(title)}</title>'
+        f'<desc id="{ident}-desc">{escape(desc)}</desc>{body}</svg>'
+    )
+
+
+def legend() -> SafeString:
+    """The key to the faces: light is free, darker is blocked."""
+    return format_html(
+        '<ul class="legend">'
+        '<li><span class="swatch swatch--free" aria-hidden="true"></span>{}</li>'
+        '<li><span class="swatch swatch--blocked" aria-hidden="true"></span>{}</li>'
+        "</ul>",
+        gettext("Free"),
+        gettext("Blocked, with a darker face"),
+    )
+
+
+# -- the rules page's diagrams ------------------------------------------------
+
+
+def kinds_diagram() -> SafeString:
+    """The 42 kinds, one family to a row, each tile with its label."""
+    rows = [
+        KINDS[0:9],  # bamboo 1–9
+        KINDS[9:18],  # characters 1–9
+        KINDS[18:27],  # circles 1–9
+        (*WINDS, None, *DRAGONS),
+        (*FLOWERS, None, *SEASONS),
+    ]
+    tiles = [
+        Tile(kind, 2 * column, 2 * row)
+        for row, kinds in enumerate(rows)
+        for column, kind in enumerate(kinds)
+        if kind is not None
+    ]
+    svg = tiles_svg(
+        tiles,
+        ident="diagram-kinds",
+        title=gettext("The %(count)s kinds of tiles and their labels") % {"count": len(KINDS)},
+        desc=gettext("Each kind with its label in the Digits style: %(list)s.")
+        % {"list": join_list([labelled_name(kind) for kind in KINDS])},
+        gap=6,
+        css_class="diagram--kinds",
+    )
+    return format_html('<figure class="figure">{}</figure>', svg)
+
+
+def free_tile_diagram() -> SafeString:
+    """Four tiles in a row, one on top across the middle two; free and blocked are
+    computed with the engine's free rule, not written in."""
+    free = set(Geometry(FREE_TILE_POSITIONS).initial_free())
+    tiles = [
+        Tile(kind, x, y, z, blocked=i not in free)
+        for i, (kind, (x, y, z)) in enumerate(zip(FREE_TILE_FACES, FREE_TILE_POSITIONS))
+    ]
+    row = [labelled_name(t.kind) for t in tiles if t.z == 0]
+    top = [labelled_name(t.kind) for t in tiles if t.z == 1]
+    desc = gettext(
+        "Four tiles in a row, %(row)s, and %(top)s lying on top across the two middle ones. "
+        "Free: %(free)s. Blocked, with a darker face: %(blocked)s."
+    ) % {
+        "row": join_list(row),
+        "top": join_list(top),
+        "free": join_list([labelled_name(t.kind) for t in tiles if not t.blocked]),
+        "blocked": join_list([labelled_name(t.kind) for t in tiles if t.blocked]),
+    }
+    svg = tiles_svg(
+        tiles,
+        ident="diagram-free-tile",
+        title=gettext("Free and blocked tiles"),
+        desc=desc,
+        css_class="diagram--small",
+    )
+    return format_html(
+        '<figure class="figure">{}<figcaption>{}</figcaption></figure>', svg, legend()
+    )
+
+
+def pairs_diagram() -> SafeString:
+    """Which two tiles make a pair, as the engine's matching rule decides."""
+    items = []
+    for number, (a, b) in enumerate(PAIR_EXAMPLES, start=1):
+        is_pair = matches(a, b)
+        verdict = gettext("A pair") if is_pair else gettext("Not a pair")
+        names = gettext("%(first)s and %(second)s") % {
+            "first": labelled_name(a),
+            "second": labelled_name(b),
+        }
+        svg = tiles_svg(
+            [Tile(a, 0, 0), Tile(b, 2, 0)],
+            ident=f"diagram-pair-{number}",
+            title=names,
+            desc=f"{names}: {verdict}.",
+            gap=8,
+            css_class="diagram--pair",
+        )
+        state = "yes" if is_pair else "no"
+        mark = "✓" if is_pair else "✗"
+        items.append(
+            format_html(
+                '<li class="pair pair--{}"><figure class="figure">{}'
+                '<figcaption><span class="pair__mark" aria-hidden="true">{}</span> {}'
+                "</figcaption></figure></li>",
+                state,
+                svg,
+                mark,
+                verdict,
+            )
+        )
+    return format_html('<ul class="pairs">{}</ul>', mark_safe("".join(items)))
+
+
+def example_free_count() -> int:
+    """How many tiles are free at the start of the example game (the engine says 35)."""
+    return len(Board.from_code(EXAMPLE_CODE).free_tiles())
+
+
+def example_diagram(*, play_url: str) -> SafeString:
+    """The example game at its start, blocked tiles darker, with a link that plays it."""
+    board = Board.from_code(EXAMPLE_CODE)
+    positions = board.deal.layout.positions
+    free = set(board.free_tiles())
+    tiles = [Tile(face, *positions[i], blocked=i not in free) for i, face in enumerate(board.faces)]
+    layers = len({z for _x, _y, z in positions})
+    desc = gettext(
+        "%(tiles)s tiles in %(layers)s layers. %(free)s tiles are free; the other "
+        "%(blocked)s are blocked and have a darker face. The free tiles: %(list)s."
+    ) % {
+        "tiles": len(tiles),
+        "layers": layers,
+        "free": len(free),
+        "blocked": len(tiles) - len(free),
+        "list": join_list([labelled_name(board.faces[i]) for i in sorted(free)]),
+    }
+    svg = tiles_svg(
+        tiles,
+        ident="diagram-example",
+        title=gettext("The example game %(code)s at its start") % {"code": EXAMPLE_CODE},
+        desc=desc,
+        css_class="diagram--board",
+    )
+    return format_html(
+        '<figure class="figure figure--board">{}<figcaption>{}'
+        '<p><a class="button" href="{}">{}</a></p></figcaption></figure>',
+        svg,
+        legend(),
+        play_url,
+        gettext("Play this game"),
+    )

@@ -1,0 +1,71 @@
+"""The rules page (and, later, the practice page)."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from game.engine import TILE_SET
+
+from . import diagrams
+from .markup import render_body
+from .selectors import rules_code_version, rules_content_version, rules_sections
+
+# The rendered sections stay in the cache for a day at most; the key changes at once
+# when content or code changes, so this only bounds how long unused keys linger.
+RULES_CACHE_SECONDS = 24 * 60 * 60
+
+
+def play_url(language: str, code: str) -> str:
+    return f"/{language}/play/?code={code}"
+
+
+def render_rules_content(language: str) -> SafeString:
+    """The rules page's main content (sections and diagrams) in the active language."""
+    tokens = {
+        "free-count": diagrams.example_free_count(),
+        "tile-count": len(TILE_SET),
+        "example-code": diagrams.EXAMPLE_CODE,
+    }
+    drawers = {
+        "kinds": diagrams.kinds_diagram,
+        "free-tile": diagrams.free_tile_diagram,
+        "pairs": diagrams.pairs_diagram,
+        "example": lambda: diagrams.example_diagram(
+            play_url=play_url(language, diagrams.EXAMPLE_CODE)
+        ),
+    }
+
+    def diagram(name: str) -> str:
+        drawer = drawers.get(name)
+        return drawer() if drawer else ""
+
+    sections = [
+        {
+            "slug": section.slug,
+            "heading": section.heading,
+            "html": render_body(section.body, tokens=tokens, diagram=diagram),
+        }
+        for section in rules_sections()
+    ]
+    return mark_safe(render_to_string("quiz/_rules_content.html", {"sections": sections}))
+
+
+def rules_content(language: str) -> SafeString:
+    """The rendered content, cached per language, content version and code version."""
+    key = f"rules-page:{language}:{rules_content_version()}:{rules_code_version()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_rules_content(language)
+        cache.set(key, str(html), RULES_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+@require_safe
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "quiz/rules.html", {"content": rules_content(get_language())})

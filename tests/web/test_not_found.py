@@ -1,0 +1,40 @@
+"""A clean, translated "page not found", with DEBUG off as in production."""
+
+import pytest
+from django.conf import settings
+
+
+def test_debug_is_off_in_the_test_settings():
+    assert settings.DEBUG is False
+
+
+@pytest.mark.parametrize("accept_language", ["de", "el", "", "fr"])
+def test_unknown_language_prefix_is_a_404_in_the_default_language(client, accept_language):
+    response = client.get("/xx/rules/", headers={"accept-language": accept_language})
+
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert '<html lang="sv">' in body
+    assert "<h1>Sidan finns inte</h1>" in body
+    assert 'href="/de/" hreflang="de"' in body  # the switcher leads to each home page
+    assert 'rel="alternate"' not in body
+    assert response.cookies == {}
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("sv", "Sidan finns inte"),
+        ("el", "Η σελίδα δεν βρέθηκε"),
+        ("de", "Seite nicht gefunden"),
+        ("id", "Halaman tidak ditemukan"),
+    ],
+)
+def test_missing_page_under_a_language_is_a_404_in_that_language(client, lang, heading):
+    response = client.get(f"/{lang}/no-such-page/")
+
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert f'<html lang="{lang}">' in body
+    assert f"<h1>{heading}</h1>" in body
+    assert f'<a class="button" href="/{lang}/">' in body
