@@ -1,1 +1,75 @@
-"""Models for games, statistics and the leaderboard (none yet)."""
+"""Games in the database.
+
+A game is stored as what the engine needs to rebuild it: its code and its history (the
+removed pairs, in order), plus what the engine does not keep: the selection, the hint on
+show, the clock, the owner and the counters for the statistics. Nothing about a game
+lives in process memory, so any app process can serve any request.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"
+    STATES = [(PLAYING, "playing"), (WON, "won"), (STUCK, "stuck")]
+
+    # Not guessable: a game is reached by its id alone.
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    code = models.CharField(max_length=15)
+    layout_id = models.CharField(max_length=3, db_index=True)
+    # The removed pairs in order, as a compact JSON list of [a, b] lists.
+    history = models.JSONField(default=list)
+    selected = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The pair outlined by the last hint, until the position changes.
+    hint = models.JSONField(null=True, blank=True)
+    # Kept in step with the engine's answer after every change, for listings and statistics.
+    state = models.CharField(max_length=8, choices=STATES, default=PLAYING, db_index=True)
+
+    # Owner: the signed-in user, or else the visitor's session.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    # The session's key for a signed-out visitor's game; empty once a user owns it.
+    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+
+    # The clock. It starts at the first tap. `elapsed_ms` holds the play time banked so
+    # far; while the clock runs, `running_since` says since when (not banked yet). It
+    # stops (is banked) on pause, on a win and on "no more moves".
+    started_at = models.DateTimeField(null=True, blank=True)
+    running_since = models.DateTimeField(null=True, blank=True)
+    elapsed_ms = models.BigIntegerField(default=0)
+    paused = models.BooleanField(default=False)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    hints_used = models.PositiveIntegerField(default=0)
+    undos_used = models.PositiveIntegerField(default=0)
+    # Incremented on every change: lets a client or a test see that nothing was lost.
+    version = models.PositiveIntegerField(default=0)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.state}, {len(self.history)} pairs removed)"
+
+    def elapsed_ms_at(self, now) -> int:
+        """The play time at ``now``: banked time plus the running stretch, if any."""
+        elapsed = self.elapsed_ms
+        if self.running_since is not None:
+            elapsed += max(0, int((now - self.running_since).total_seconds() * 1000))
+        return elapsed

@@ -4,19 +4,19 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from game import views as game_views
+
 from . import views
 
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("admin/", admin.site.urls),
+    path("api/", include("game.urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
-    path("", include("quiz.urls")),
+    path("play/", game_views.play, name="play"),
     path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )
-
-# A translated "page not found" (in the default language when the prefix is unknown).
-handler404 = "mahjongsite.views.page_not_found"

@@ -14,3 +14,9 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # Serve static files straight from STATICFILES_DIRS (no collectstatic) in live-server tests.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# SQLite tests run on a file rather than Django's shared in-memory database, whose table
+# locks fail at once instead of waiting: with a file, concurrent writers wait for each
+# other (IMMEDIATE transactions, busy timeout) as they do in production.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db.sqlite3-test")}  # noqa: F405

@@ -1,0 +1,215 @@
+"""Writes on games: create, tap, undo, hint, pause, resume.
+
+Each function takes keyword-only, typed arguments, locks the game's row for the length
+of its transaction (``select_for_update``; on SQLite the IMMEDIATE transaction takes the
+database's write lock), rebuilds the position with the engine from the code and the
+history, asks the engine what the move does, and saves the outcome. Two requests on one
+game therefore run one after the other: no removal is lost or done twice.
+
+The rules are the engine's; the server alone keeps the clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from .engine import PLAYING, STUCK, WON, Board, GameOver, random_code
+from .engine import parse_code as engine_parse_code
+from .models import Game
+from .selectors import Owner, board_for, games_owned_by
+
+DEFAULT_LAYOUT = "L00"
+
+
+class GamePaused(Exception):
+    """A move on a paused game: resume it first."""
+
+    reason = "paused"
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game after a request, its rebuilt board, and what the request did (``event``)."""
+
+    game: Game
+    board: Board
+    event: str
+
+
+def game_create(
+    *,
+    owner: Owner,
+    layout_id: str | None = None,
+    code: str | None = None,
+) -> Played:
+    """A new game on ``code`` when given (the same deal every time), else a fresh deal on
+    ``layout_id`` (the Turtle by default).
+
+    Raises :class:`game.engine.InvalidGameCode` (``UnknownLayout`` included) for a bad
+    code or layout.
+    """
+    if code is not None:
+        parsed = engine_parse_code(code)
+    else:
+        parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
+    board = Board.from_code(parsed)
+    game = Game.objects.create(
+        code=str(parsed),
+        layout_id=parsed.layout_id,
+        user_id=owner.user_id,
+        session_key="" if owner.user_id is not None else (owner.session_key or ""),
+        state=board.state,
+    )
+    return Played(game=game, board=board, event="created")
+
+
+def _locked(game_id, owner: Owner) -> Game:
+    """The owner's game, its row locked until the transaction ends (or DoesNotExist)."""
+    return games_owned_by(owner=owner).select_for_update().get(id=game_id)
+
+
+def _start_clock(game: Game, now: datetime) -> None:
+    if game.started_at is None:
+        game.started_at = now
+        if not game.paused and game.state == PLAYING:
+            game.running_since = now
+
+
+def _stop_clock(game: Game, now: datetime) -> None:
+    game.elapsed_ms = game.elapsed_ms_at(now)
+    game.running_since = None
+
+
+def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
+    """Bring the game's state and clock in line with the board; the new state if it changed.
+
+    Winning or getting stuck stops the clock; an undo that brings a stuck game back to
+    play starts it again (the time spent looking at "No more moves" is not counted).
+    """
+    old, new = game.state, board.state
+    game.state = new
+    if new == old:
+        return None
+    if new in (WON, STUCK):
+        _stop_clock(game, now)
+        game.finished_at = now if new == WON else None
+    elif new == PLAYING and game.started_at is not None and not game.paused:
+        game.running_since = now
+    return new
+
+
+def _save(game: Game) -> None:
+    game.version += 1
+    game.save()
+
+
+def _check_playable(game: Game) -> None:
+    if game.paused:
+        raise GamePaused("the game is paused")
+
+
+def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -> Played:
+    """Tap a tile (SPEC §6.4, carried out by the engine). The first tap starts the clock.
+
+    Raises ``Game.DoesNotExist``, :class:`GamePaused`, or the engine's
+    :class:`~game.engine.MoveError` subclasses (unknown or removed tile, won game); the
+    game is unchanged then.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id, owner)
+        _check_playable(game)
+        board = board_for(game)
+        result = board.tap(tile)
+        _start_clock(game, now)
+        event = result.outcome.value
+        if result.removed is not None:
+            game.history = [list(pair) for pair in board.history]
+            game.hint = None
+        game.selected = board.selected
+        event = _apply_state(game, board, now) or event
+        _save(game)
+    return Played(game=game, board=board, event=event)
+
+
+def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Put the last removed pair back; works after "No more moves", not after a win.
+
+    Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~game.engine.GameOver`
+    or :class:`~game.engine.NothingToUndo`.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id, owner)
+        _check_playable(game)
+        if game.state == WON:
+            raise GameOver("the game is won")
+        board = board_for(game)
+        board.undo()
+        game.history = [list(pair) for pair in board.history]
+        game.selected = None
+        game.hint = None
+        game.undos_used += 1
+        _apply_state(game, board, now)
+        _save(game)
+    return Played(game=game, board=board, event="undone")
+
+
+def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Outline a playable pair (the engine's hint) and count it.
+
+    With no pair left the answer is the event ``stuck`` and nothing is counted.
+    Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~game.engine.GameOver`.
+    """
+    with transaction.atomic():
+        game = _locked(game_id, owner)
+        _check_playable(game)
+        if game.state == WON:
+            raise GameOver("the game is won")
+        board = board_for(game)
+        pair = board.hint()
+        if pair is None:
+            return Played(game=game, board=board, event=STUCK)
+        game.hint = list(pair)
+        game.hints_used += 1
+        _save(game)
+    return Played(game=game, board=board, event="hint")
+
+
+def game_pause(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Stop the clock and hide the tiles. Pausing a paused game changes nothing.
+
+    Raises ``Game.DoesNotExist`` or :class:`~game.engine.GameOver` for a won game.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id, owner)
+        if game.state == WON:
+            raise GameOver("the game is won")
+        if not game.paused:
+            _stop_clock(game, now)
+            game.paused = True
+            _save(game)
+        board = board_for(game)
+    return Played(game=game, board=board, event="paused")
+
+
+def game_resume(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Show the tiles again; the clock runs again if it had started and the game is on.
+
+    Resuming a game that is not paused changes nothing. Raises ``Game.DoesNotExist``.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id, owner)
+        if game.paused:
+            game.paused = False
+            if game.started_at is not None and game.state == PLAYING:
+                game.running_since = now
+            _save(game)
+        board = board_for(game)
+    return Played(game=game, board=board, event="resumed")

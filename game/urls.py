@@ -1,0 +1,19 @@
+"""URLs of the JSON API, mounted at /api/ outside the language prefix."""
+
+from django.urls import path
+
+from . import api
+
+app_name = "api"
+
+urlpatterns = [
+    path("health", api.health, name="health"),
+    path("openapi.json", api.openapi, name="openapi"),
+    path("games", api.games, name="games"),
+    path("games/<str:game_id>", api.game_detail, name="game"),
+    path("games/<str:game_id>/tap", api.game_tap, name="tap"),
+    path("games/<str:game_id>/undo", api.game_undo, name="undo"),
+    path("games/<str:game_id>/hint", api.game_hint, name="hint"),
+    path("games/<str:game_id>/pause", api.game_pause, name="pause"),
+    path("games/<str:game_id>/resume", api.game_resume, name="resume"),
+]

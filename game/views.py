@@ -1,0 +1,103 @@
+"""The play page: the board, its controls, and a game code to replay a deal."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from .api import CURRENT_GAME_KEY, game_data, owner_for
+from .engine import LAYOUTS, InvalidGameCode, parse_code
+from .messages import code_error_message
+from .models import Game
+from .names import layout_choices, tile_names
+from .selectors import board_for, game_get
+
+
+def _current_game(request: HttpRequest) -> Game | None:
+    game_id = request.session.get(CURRENT_GAME_KEY)
+    if not game_id:
+        return None
+    try:
+        return game_get(game_id=game_id, owner=owner_for(request))
+    except (Game.DoesNotExist, ValueError):
+        return None
+
+
+def _board_strings() -> dict:
+    """Everything the board's script shows or announces, in the page's language."""
+    name = "{name}"
+    return {
+        "tileNames": tile_names(),
+        "tileFree": _("%(name)s, free") % {"name": name},
+        "tileBlocked": _("%(name)s, blocked") % {"name": name},
+        "selected": _("Selected: %(name)s") % {"name": name},
+        "deselected": _("Selection cleared"),
+        "blocked": _("%(name)s is blocked. Selection cleared.") % {"name": name},
+        "removed": _("Pair removed. %(count)s tiles left.") % {"count": "{count}"},
+        "hint": _("Hint: %(first)s and %(second)s") % {"first": "{first}", "second": "{second}"},
+        "noHint": _("No more moves"),
+        "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
+        "paused": _("The game is paused."),
+        "resumed": _("The game goes on."),
+        "pause": _("Pause"),
+        "resume": _("Resume"),
+        "won": _("You won in %(time)s!") % {"time": "{time}"},
+        "stuck": _("No more moves"),
+        "newGame": _("New game started: %(layout)s, %(code)s")
+        % {"layout": "{layout}", "code": "{code}"},
+        "loading": _("Loading the board…"),
+        "networkError": _("The server could not be reached. Try again."),
+    }
+
+
+@require_safe
+def play(request: HttpRequest) -> HttpResponse:
+    """The board. ``?code=MJ1-…`` plays that deal (resuming it if it is the game in
+    progress); without a code the game in progress goes on, or a new Turtle deal starts.
+    """
+    raw_code = request.GET.get("code")
+    code_error = None
+    wanted_code = None
+    if raw_code is not None:
+        try:
+            wanted_code = str(parse_code(raw_code))
+        except InvalidGameCode as error:
+            code_error = code_error_message(error.reason)
+
+    layout = request.GET.get("layout", "").strip().upper()
+    game = _current_game(request)
+    initial = None
+    if (
+        game is not None
+        and game.state != Game.WON
+        and wanted_code in (None, game.code)
+        and not (layout in LAYOUTS and wanted_code is None)
+    ):
+        initial = game_data(game, board_for(game), event="loaded")
+    create = None
+    if initial is None:
+        if wanted_code:
+            create = {"code": wanted_code}
+        elif layout in LAYOUTS:
+            create = {"layout": layout}
+        else:
+            create = {}
+    config = {
+        "api": "/api/games",
+        "lang": request.LANGUAGE_CODE,
+        "csrfToken": get_token(request),
+        "create": create,
+        "game": initial,
+    }
+    context = {
+        "layouts": layout_choices(),
+        "current_layout": (initial or {}).get("layout", {}).get("id") or layout or "L00",
+        "code_value": raw_code if code_error else (initial or {}).get("code", wanted_code or ""),
+        "code_error": code_error,
+        "board_config": config,
+        "board_strings": _board_strings(),
+    }
+    return render(request, "game/play.html", context, status=400 if code_error else 200)
