@@ -1,0 +1,113 @@
+"""The OpenAPI description: served as kept in the repository, and real answers fit it."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from game.engine import Board
+
+from .helpers import EXAMPLE, action, create, post, remove_pair, tap
+
+pytestmark = pytest.mark.django_db
+
+DOCUMENT = json.loads(Path(settings.BASE_DIR, "docs", "openapi.json").read_text())
+TYPES = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "boolean": bool,
+    "integer": int,
+    "number": (int, float),
+}
+
+
+def resolve(schema: dict) -> dict:
+    while "$ref" in schema:
+        node = DOCUMENT
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            node = node[part]
+        schema = node
+    return schema
+
+
+def validate(value, schema: dict, where: str = "$") -> None:
+    """A structural check of the OpenAPI 3.0 subset the document uses."""
+    schema = resolve(schema)
+    if value is None:
+        assert schema.get("nullable"), f"{where}: null where not nullable"
+        return
+    expected = TYPES[schema["type"]]
+    assert isinstance(value, expected), f"{where}: {value!r} is not {schema['type']}"
+    if schema["type"] in ("integer", "number"):
+        assert not isinstance(value, bool), f"{where}: boolean for a number"
+        assert value >= schema.get("minimum", value), f"{where}: below minimum"
+        assert value <= schema.get("maximum", value), f"{where}: above maximum"
+    if "enum" in schema:
+        assert value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}"
+    if schema["type"] == "object":
+        for key in schema.get("required", []):
+            assert key in value, f"{where}: missing {key}"
+        for key, sub in schema.get("properties", {}).items():
+            if key in value:
+                validate(value[key], sub, f"{where}.{key}")
+    if schema["type"] == "array":
+        assert len(value) >= schema.get("minItems", 0), f"{where}: too few items"
+        assert len(value) <= schema.get("maxItems", len(value)), f"{where}: too many items"
+        for i, item in enumerate(value):
+            validate(item, schema["items"], f"{where}[{i}]")
+
+
+def response_schema(path: str, method: str, status: int) -> dict:
+    operation = DOCUMENT["paths"][path][method]
+    assert str(status) in operation["responses"], f"{method} {path}: {status} undocumented"
+    return operation["responses"][str(status)]["content"]["application/json"]["schema"]
+
+
+def test_served_document_is_the_file_in_the_repository(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == DOCUMENT
+    assert DOCUMENT["openapi"].startswith("3.")
+
+
+def test_every_error_code_of_the_api_is_documented():
+    from game.messages import API_ERRORS
+
+    documented = DOCUMENT["components"]["schemas"]["Error"]["properties"]["error"]
+    assert set(documented["properties"]["code"]["enum"]) == set(API_ERRORS)
+
+
+def test_documented_examples_fit_their_schemas():
+    schemas = DOCUMENT["components"]["schemas"]
+    validate(schemas["Error"]["example"], schemas["Error"])
+    body = DOCUMENT["paths"]["/games"]["post"]["requestBody"]["content"]["application/json"]
+    for example in body["examples"].values():
+        validate(example["value"], body["schema"])
+    tap_body = DOCUMENT["paths"]["/games/{id}/tap"]["post"]["requestBody"]["content"]
+    validate(tap_body["application/json"]["example"], schemas["Tap"])
+
+
+def test_real_answers_fit_the_document(client):
+    game = create(client, code=EXAMPLE)
+    validate(game, response_schema("/games", "post", 201))
+    gid = game["id"]
+    checks = [
+        ("/games/{id}", "get", client.get(f"/api/games/{gid}")),
+        ("/games/{id}/tap", "post", tap(client, gid, 0)),
+        ("/games/{id}/hint", "post", action(client, gid, "hint")),
+        ("/games/{id}/pause", "post", action(client, gid, "pause")),
+        ("/games/{id}/tap", "post", tap(client, gid, 0)),  # 409 paused
+        ("/games/{id}/resume", "post", action(client, gid, "resume")),
+        ("/games/{id}/undo", "post", action(client, gid, "undo")),  # 409 nothing to undo
+        ("/games/{id}/tap", "post", tap(client, gid, "x")),  # 400
+        ("/games/{id}", "get", client.get("/api/games/nope")),  # 404
+        ("/games", "post", post(client, "/api/games", {"code": "MJ1"})),  # 400
+        ("/health", "get", client.get("/api/health")),
+    ]
+    remove_pair(client, gid, Board.from_code(EXAMPLE).hint())
+    checks.append(("/games/{id}/undo", "post", action(client, gid, "undo")))
+    for path, method, response in checks:
+        validate(response.json(), response_schema(path, method, response.status_code), path)
