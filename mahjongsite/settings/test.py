@@ -1,5 +1,8 @@
 """Settings for the test suite: fast password hashing, in-memory email and cache."""
 
+import os
+import tempfile
+
 from .base import *  # noqa: F403
 
 DEBUG = False
@@ -17,6 +20,9 @@ WHITENOISE_AUTOREFRESH = True
 
 # SQLite tests run on a file rather than Django's shared in-memory database, whose table
 # locks fail at once instead of waiting: with a file, concurrent writers wait for each
-# other (IMMEDIATE transactions, busy timeout) as they do in production.
+# other (IMMEDIATE transactions, busy timeout) as they do in production. One file per test
+# process, in the temporary directory, so that two test runs never share a database.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db.sqlite3-test")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"mahjong-test-{os.getpid()}.sqlite3")
+    }

@@ -42,6 +42,7 @@ let game = null; // the last answer of the server
 let buttons = new Map(); // tile id -> button
 let focusId = null; // the tile that holds the roving tabindex
 let clock = { base: 0, at: 0, running: false };
+let tapsSent = false; // whether this page has sent a tap (which starts the clock)
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
@@ -77,7 +78,7 @@ function announce(message) {
 
 function faceContent(button, face) {
   const label = document.createElement("span");
-  label.className = "tile__label";
+  label.className = "tile__glyph";
   label.setAttribute("aria-hidden", "true");
   const match = /^(\d)([BCD])$/.exec(face);
   if (match) {
@@ -136,11 +137,11 @@ function render() {
   for (const tile of game.tiles) {
     const button = buttons.get(tile.id);
     button.hidden = tile.removed;
-    if (tile.removed) continue;
     button.classList.toggle("is-free", tile.free);
-    button.classList.toggle("is-blocked", !tile.free);
+    button.classList.toggle("is-blocked", !tile.free && !tile.removed);
     button.classList.toggle("is-selected", game.selected === tile.id);
     button.classList.toggle("is-hint", hint.has(tile.id));
+    if (tile.removed) continue;
     button.setAttribute("aria-pressed", game.selected === tile.id ? "true" : "false");
     const name = tileName(tile);
     button.setAttribute("aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));
@@ -370,6 +371,7 @@ el.tiles.addEventListener("click", (event) => {
   if (!button || !game) return;
   const id = Number(button.dataset.id);
   if (tileById(id).free) setFocusTile(id);
+  tapsSent = true;
   run(api.tap(game.id, id), id);
 });
 
@@ -412,7 +414,9 @@ el.codeForm.addEventListener("submit", (event) => {
 
 // Leaving the tab pauses the clock; the player resumes on coming back.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "hidden" && game && game.clock_running && !game.paused) {
+  if (document.visibilityState !== "hidden" || !game || game.paused) return;
+  // The clock runs, or a tap on its way to the server is about to start it.
+  if (game.clock_running || (tapsSent && game.state === "playing")) {
     run(api.action(game.id, "pause", { keepalive: true }));
   }
 });

@@ -1,0 +1,408 @@
+"""The play page in real Chromium, in all four languages: mouse and keyboard play, hint,
+undo, pause, "No more moves", a won game, a replay by code, a 360 px phone, accessibility.
+
+The server decides everything; these tests only click and read what the page shows.
+Long games are fast-forwarded through the API from inside the page (the same session),
+then the page is reloaded: it resumes the game in progress.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from game.engine import Board
+from tests.api.helpers import EXAMPLE, path_to_stuck
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
+
+TEXT = {
+    "sv": {
+        "stuck": "Inga fler drag",
+        "removed": "Paret borttaget. 142 brickor kvar.",
+        "hint": "Tips",
+        "undo": "Ångra",
+        "pause": "Paus",
+        "resume": "Fortsätt",
+        "new": "Nytt spel",
+        "won": "Du vann",
+        "free": "fri",
+        "bamboo": "Bambu",
+        "bad_code": "Sista delen av en spelkod har exakt 7 tecken.",
+        "play_code": "Spela koden",
+        "board": "Spelplan",
+    },
+    "el": {
+        "stuck": "Δεν υπάρχουν κινήσεις",
+        "removed": "Το ζευγάρι αφαιρέθηκε. Απομένουν 142 πλακίδια.",
+        "hint": "Υπόδειξη",
+        "undo": "Αναίρεση",
+        "pause": "Παύση",
+        "resume": "Συνέχεια",
+        "new": "Νέο παιχνίδι",
+        "won": "Κερδίσατε",
+        "free": "ελεύθερο",
+        "bamboo": "Μπαμπού",
+        "bad_code": "Το τελευταίο μέρος του κωδικού έχει ακριβώς 7 χαρακτήρες.",
+        "play_code": "Παίξτε αυτόν τον κωδικό",
+        "board": "Ταμπλό",
+    },
+    "de": {
+        "stuck": "Keine Züge mehr",
+        "removed": "Paar entfernt. Noch 142 Spielsteine.",
+        "hint": "Hinweis",
+        "undo": "Rückgängig",
+        "pause": "Pause",
+        "resume": "Weiter",
+        "new": "Neues Spiel",
+        "won": "Gewonnen",
+        "free": "frei",
+        "bamboo": "Bambus",
+        "bad_code": "Der letzte Teil eines Spielcodes hat genau 7 Zeichen.",
+        "play_code": "Diesen Code spielen",
+        "board": "Spielfeld",
+    },
+    "id": {
+        "stuck": "Tidak ada langkah lagi",
+        "removed": "Pasangan disingkirkan. Tersisa 142 ubin.",
+        "hint": "Petunjuk",
+        "undo": "Batal",
+        "pause": "Jeda",
+        "resume": "Lanjutkan",
+        "new": "Permainan baru",
+        "won": "Anda menang",
+        "free": "bebas",
+        "bamboo": "Bambu",
+        "bad_code": "Bagian terakhir kode permainan terdiri atas tepat 7 karakter.",
+        "play_code": "Mainkan kode ini",
+        "board": "Papan permainan",
+    },
+}
+
+# Taps sent from inside the page, with the page's own CSRF token and session cookie.
+FAST_FORWARD = """async ([pairs]) => {
+  const config = JSON.parse(document.getElementById('board-config').textContent);
+  const headers = {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken};
+  const state = await (await fetch('/api/games', {method: 'POST', headers,
+    body: JSON.stringify({code: '%s'})})).json();
+  for (const [a, b] of pairs) {
+    for (const tile of [a, b]) {
+      const r = await fetch(`/api/games/${state.id}/tap`, {method: 'POST', headers,
+        body: JSON.stringify({tile})});
+      if (!r.ok) throw new Error(await r.text());
+    }
+  }
+  return state.id;
+}""" % EXAMPLE
+
+
+def tile(page: Page, tile_id: int):
+    return page.locator(f'#board-tiles .tile[data-id="{tile_id}"]')
+
+
+def open_board(page: Page, live_server, lang: str, query: str = f"?code={EXAMPLE}"):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/{lang}/play/{query}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    return errors
+
+
+def fast_forward(page: Page, pairs) -> None:
+    """Start the example game afresh with these pairs removed, then reload the page."""
+    page.evaluate(FAST_FORWARD, [[list(p) for p in pairs]])
+    page.goto(page.url.split("?")[0])
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+
+
+@pytest.fixture
+def example():
+    return Board.from_code(EXAMPLE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pair_removed_by_mouse(live_server, page: Page, lang, example):
+    errors = open_board(page, live_server, lang)
+    expect(page.locator("#code-input")).to_have_value(EXAMPLE)
+    expect(page.locator("#board-tiles .tile.is-free")).to_have_count(35)
+    a, b = example.hint()
+
+    tile(page, a).click()
+    expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
+    tile(page, b).click()
+
+    expect(tile(page, a)).to_be_hidden()
+    expect(tile(page, b)).to_be_hidden()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    expect(page.locator("#board-status")).to_have_text(TEXT[lang]["removed"])
+    expect(page.get_by_role("button", name=TEXT[lang]["undo"], exact=True)).to_be_enabled()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_tiles_have_translated_accessible_names(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang)
+    free_bamboo = next(i for i in example.free_tiles() if example.faces[i].endswith("B"))
+    number = example.faces[free_bamboo][0]
+    expected = f"{TEXT[lang]['bamboo']} {number}, {TEXT[lang]['free']}"
+    expect(tile(page, free_bamboo)).to_have_attribute("aria-label", expected)
+    board = page.get_by_role("group", name=TEXT[lang]["board"])
+    expect(board.get_by_role("button", name=expected).first).to_be_visible()
+
+
+def _focused_id(page: Page) -> int | None:
+    value = page.evaluate("document.activeElement && document.activeElement.dataset.id")
+    return int(value) if value is not None else None
+
+
+def _walk_to(page: Page, example: Board, target: int) -> None:
+    """Move the keyboard focus to a free tile with the arrow keys only."""
+    positions = example.deal.layout.positions
+    for _ in range(60):
+        current = _focused_id(page)
+        assert current is not None, "the focus left the board"
+        if current == target:
+            return
+        (fx, fy, _fz), (tx, ty, _tz) = positions[current], positions[target]
+        if abs(tx - fx) >= abs(ty - fy):
+            key = "ArrowRight" if tx > fx else "ArrowLeft"
+        else:
+            key = "ArrowDown" if ty > fy else "ArrowUp"
+        page.keyboard.press(key)
+    raise AssertionError(f"could not reach tile {target} with the arrow keys")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pair_removed_by_keyboard(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang)
+    a, b = example.hint()
+    # One tab stop for the whole board (roving tabindex), on a free tile.
+    roving = page.locator('#board-tiles .tile[tabindex="0"]')
+    expect(roving).to_have_count(1)
+    roving.focus()
+    assert example.is_free(_focused_id(page))
+
+    _walk_to(page, example, a)
+    page.keyboard.press("Enter")
+    expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
+    _walk_to(page, example, b)
+    page.keyboard.press("Space")
+
+    expect(tile(page, a)).to_be_hidden()
+    expect(tile(page, b)).to_be_hidden()
+    expect(page.locator("#board-status")).to_have_text(TEXT[lang]["removed"])
+    # The focus stays on the board, on a free tile.
+    focused = _focused_id(page)
+    assert focused is not None and focused not in (a, b)
+    # The focus ring is visible.
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hint_then_undo(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang)
+    page.get_by_role("button", name=TEXT[lang]["hint"], exact=True).click()
+    hinted = page.locator("#board-tiles .tile.is-hint")
+    expect(hinted).to_have_count(2)
+    ids = sorted(int(i) for i in hinted.evaluate_all("els => els.map(e => e.dataset.id)"))
+    assert tuple(ids) == tuple(sorted(example.hint()))
+    expect(page.locator("#board-status")).to_contain_text(TEXT[lang]["hint"])
+
+    for tile_id in ids:
+        tile(page, tile_id).click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    page.get_by_role("button", name=TEXT[lang]["undo"], exact=True).click()
+    expect(page.locator("#tiles-left")).to_have_text("144")
+    for tile_id in ids:
+        expect(tile(page, tile_id)).to_be_visible()
+    expect(page.get_by_role("button", name=TEXT[lang]["undo"], exact=True)).to_be_disabled()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pause_hides_the_tiles_and_stops_the_clock(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang)
+    a = example.free_tiles()[0]
+    tile(page, a).click()  # the first tap starts the clock
+    page.get_by_role("button", name=TEXT[lang]["pause"], exact=True).click()
+
+    expect(tile(page, a)).to_be_hidden()
+    expect(page.locator("#board-paused")).to_be_visible()
+    shown = page.locator("#clock").text_content()
+    page.wait_for_timeout(1300)
+    assert page.locator("#clock").text_content() == shown
+
+    page.locator("#resume-button").click()
+    expect(tile(page, a)).to_be_visible()
+    expect(page.locator("#board-paused")).to_be_hidden()
+
+
+def test_leaving_the_tab_pauses_the_game(live_server, page: Page, example):
+    open_board(page, live_server, "sv")
+    first = example.free_tiles()[0]
+    tile(page, first).click()
+    expect(tile(page, first)).to_have_attribute("aria-pressed", "true")
+    page.evaluate(
+        """() => {
+          Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+          document.dispatchEvent(new Event('visibilitychange'));
+        }"""
+    )
+    expect(page.locator("#board-paused")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_more_moves_dialog_offers_undo_and_new_game(live_server, page: Page, lang):
+    open_board(page, live_server, lang)
+    fast_forward(page, path_to_stuck())
+
+    dialog = page.get_by_role("dialog", name=TEXT[lang]["stuck"])
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(TEXT[lang]["stuck"])
+    expect(dialog.get_by_role("button", name=TEXT[lang]["new"])).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"board-stuck-{lang}.png")
+
+    dialog.get_by_role("button", name=TEXT[lang]["undo"]).click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("button", name=TEXT[lang]["hint"], exact=True)).to_be_enabled()
+
+
+def test_whole_game_won_by_clicking_the_hints(live_server, page: Page):
+    errors = open_board(page, live_server, "sv")
+    hint_button = page.get_by_role("button", name="Tips", exact=True)
+    for removed in range(72):
+        hint_button.click()
+        hinted = page.locator("#board-tiles .tile.is-hint")
+        expect(hinted).to_have_count(2)
+        ids = hinted.evaluate_all("els => els.map(e => Number(e.dataset.id))")
+        for tile_id in ids:
+            tile(page, tile_id).click()
+        expect(page.locator("#tiles-left")).to_have_text(str(144 - 2 * (removed + 1)))
+
+    dialog = page.get_by_role("dialog", name="Du vann!")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Du vann på ")
+    expect(page.locator("#board-tiles .tile:visible")).to_have_count(0)
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_last_pair_wins_and_shows_the_time(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang)
+    plan = example.deal.plan
+    fast_forward(page, plan[:71])
+    a, b = plan[71]
+    tile(page, a).click()
+    tile(page, b).click()
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(TEXT[lang]["won"])
+    expect(dialog.locator("#won-text")).to_have_text(re.compile(r"\d+:\d\d"))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"board-won-{lang}.png")
+    dialog.get_by_role("button", name=TEXT[lang]["new"]).click()
+    expect(page.locator("#tiles-left")).to_have_text("144")
+    expect(page.locator("#code-input")).not_to_have_value(EXAMPLE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_by_code(live_server, page: Page, lang, example):
+    open_board(page, live_server, lang, query="")
+    first_code = page.locator("#code-input").input_value()
+    assert first_code.startswith("MJ1-L00-")
+
+    page.locator("#code-input").fill(" mj1-l00-aaaaabl ")
+    page.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    expect(page.locator("#code-input")).to_have_value(EXAMPLE)
+    expect(page).to_have_url(f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    a, b = example.hint()
+    expect(tile(page, a)).to_have_attribute("data-face", example.faces[a])
+
+    # A bad code is explained in the page's language, and the game goes on.
+    page.locator("#code-input").fill("MJ1-L00-AAAAAB")
+    page.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    expect(page.locator("#code-error")).to_have_text(TEXT[lang]["bad_code"])
+    expect(page.locator("#code-input")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#tiles-left")).to_have_text("144")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bad_code_in_the_address_is_explained(live_server, page: Page, lang):
+    response = page.goto(f"{live_server.url}/{lang}/play/?code=MJ1-L00-AAAAAB")
+    assert response.status == 400
+    expect(page.locator("#code-error")).to_have_text(TEXT[lang]["bad_code"])
+    # A board is still there to play.
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#board-tiles .tile.is-free").first).to_be_visible()
+
+
+def test_rules_page_example_link_opens_that_deal(live_server, page: Page, example):
+    open_board(page, live_server, "de", query="?code=MJ1-L00-AAAAABL")
+    expect(page.locator("#code-input")).to_have_value(EXAMPLE)
+    faces = page.locator("#board-tiles .tile").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.id, e.dataset.face]))"
+    )
+    assert [faces[str(i)] for i in range(144)] == list(example.faces)
+
+
+def test_phone_width_board_fits_and_taps_hit_the_right_tile(live_server, page: Page, example):
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_board(page, live_server, "sv")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("#board-tiles").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    for tile_id in example.free_tiles():
+        tile_box = tile(page, tile_id).bounding_box()
+        assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= 360
+    # A real tap at the middle of each tile of a pair lands on that tile.
+    page.context.set_default_timeout(5000)
+    a, b = example.hint()
+    for tile_id in (a, b):
+        tile_box = tile(page, tile_id).bounding_box()
+        page.mouse.click(
+            tile_box["x"] + tile_box["width"] / 2, tile_box["y"] + tile_box["height"] / 2
+        )
+        if tile_id == a:
+            expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#tiles-left")).to_have_text("142")
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screenshots(live_server, page: Page, lang, width, example):
+    page.set_viewport_size({"width": width, "height": 800})
+    open_board(page, live_server, lang)
+    a, b = example.hint()
+    tile(page, example.free_tiles()[-1]).click()
+    page.get_by_role("button", name=TEXT[lang]["hint"], exact=True).click()
+    expect(page.locator("#board-tiles .tile.is-hint")).to_have_count(2)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"board-{lang}-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_page_is_accessible_and_valid(live_server, axe_page: Page, lang):
+    response = axe_page.goto(f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    assert response.status == 200
+    expect(axe_page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert_no_axe_violations(axe_page)
+    assert_valid_html(response.text())
+
+
+def test_dialog_and_paused_states_are_accessible(live_server, axe_page: Page):
+    open_board(axe_page, live_server, "el")
+    fast_forward(axe_page, path_to_stuck())
+    expect(axe_page.locator("#stuck-dialog")).to_be_visible()
+    assert_no_axe_violations(axe_page)
+    axe_page.locator('#stuck-dialog [data-action="undo"]').click()
+    axe_page.get_by_role("button", name="Παύση", exact=True).click()
+    expect(axe_page.locator("#board-paused")).to_be_visible()
+    assert_no_axe_violations(axe_page)
