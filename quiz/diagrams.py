@@ -101,13 +101,21 @@ def _family_class(kind: str) -> str:
     return f"tile--{family(kind)}"
 
 
-def tile_svg(tile: Tile, *, gap: int = 0) -> str:
+def tile_origin(tile: Tile, *, gap: int = 0, lift: int = DEPTH) -> tuple[int, int]:
+    """The pixel position of a tile's top-left corner. Each layer is drawn ``DEPTH``
+    pixels to the left and ``lift`` pixels up, so stacked tiles show their depth."""
+    px = tile.x * TILE_WIDTH // 2 + (tile.x // 2) * gap - tile.z * DEPTH
+    py = tile.y * TILE_HEIGHT // 2 + (tile.y // 2) * gap - tile.z * lift
+    return px, py
+
+
+def tile_svg(tile: Tile, *, gap: int = 0, lift: int = DEPTH) -> str:
     """One tile as an SVG group: its edge (thickness), its face and its label.
 
-    ``gap`` adds pixels between whole-tile columns and rows, for diagrams of loose tiles.
+    ``gap`` adds pixels between whole-tile columns and rows, for diagrams of loose tiles;
+    ``lift`` is how far up each layer is drawn (see :func:`tile_origin`).
     """
-    px = tile.x * TILE_WIDTH // 2 + (tile.x // 2) * gap - tile.z * DEPTH
-    py = tile.y * TILE_HEIGHT // 2 + (tile.y // 2) * gap - tile.z * DEPTH
+    px, py = tile_origin(tile, gap=gap, lift=lift)
     classes = f"tile {_family_class(tile.kind)}" + (" tile--blocked" if tile.blocked else "")
     return (
         f'<g class="{classes}" transform="translate({px} {py})">'
@@ -126,6 +134,7 @@ def tiles_svg(
     title: str,
     desc: str,
     gap: int = 0,
+    lift: int = DEPTH,
     css_class: str = "",
 ) -> SafeString:
     """A whole diagram: the tiles painted bottom layer first, with a title and a desc.
@@ -133,14 +142,15 @@ def tiles_svg(
     ``ident`` must be unique on the page: it names the title and desc elements.
     """
     tiles = sorted(tiles, key=lambda t: (t.z, t.y, t.x))
-    left = min(t.x * TILE_WIDTH // 2 + (t.x // 2) * gap - t.z * DEPTH for t in tiles)
-    top = min(t.y * TILE_HEIGHT // 2 + (t.y // 2) * gap - t.z * DEPTH for t in tiles)
-    right = max(t.x * TILE_WIDTH // 2 + (t.x // 2) * gap - t.z * DEPTH for t in tiles)
-    bottom = max(t.y * TILE_HEIGHT // 2 + (t.y // 2) * gap - t.z * DEPTH for t in tiles)
+    origins = [tile_origin(t, gap=gap, lift=lift) for t in tiles]
+    left = min(x for x, _y in origins)
+    top = min(y for _x, y in origins)
+    right = max(x for x, _y in origins)
+    bottom = max(y for _x, y in origins)
     x0, y0 = left - PADDING, top - PADDING
     width = right - left + TILE_WIDTH + DEPTH + 2 * PADDING
     height = bottom - top + TILE_HEIGHT + DEPTH + 2 * PADDING
-    body = "".join(tile_svg(t, gap=gap) for t in tiles)
+    body = "".join(tile_svg(t, gap=gap, lift=lift) for t in tiles)
     return mark_safe(
         f'<svg class="diagram {escape(css_class)}" viewBox="{x0} {y0} {width} {height}" '
         f'width="{width}" height="{height}" role="img" '
@@ -216,6 +226,8 @@ def free_tile_diagram() -> SafeString:
         ident="diagram-free-tile",
         title=gettext("Free and blocked tiles"),
         desc=desc,
+        # Drawn well above the row, so that the labels of the tiles below stay readable.
+        lift=TILE_HEIGHT * 3 // 4,
         css_class="diagram--small",
     )
     return format_html(
