@@ -354,7 +354,7 @@ def test_rules_page_example_link_opens_that_deal(live_server, page: Page, exampl
 
 
 def test_phone_width_board_fits_and_taps_hit_the_right_tile(live_server, page: Page, example):
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size({"width": 360, "height": 740})  # the board fits on the screen
     open_board(page, live_server, "sv")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     box = page.locator("#board-tiles").bounding_box()
@@ -365,8 +365,10 @@ def test_phone_width_board_fits_and_taps_hit_the_right_tile(live_server, page: P
     # A real tap at the middle of each tile of a pair lands on that tile.
     page.context.set_default_timeout(5000)
     a, b = example.hint()
+    page.locator("#board-frame").scroll_into_view_if_needed()
     for tile_id in (a, b):
         tile_box = tile(page, tile_id).bounding_box()
+        assert 0 <= tile_box["y"] and tile_box["y"] + tile_box["height"] <= 740
         page.mouse.click(
             tile_box["x"] + tile_box["width"] / 2, tile_box["y"] + tile_box["height"] / 2
         )
