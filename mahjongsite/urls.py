@@ -16,7 +16,11 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("", include("quiz.urls")),
     path("play/", game_views.play, name="play"),
     path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )
+
+# A translated "page not found" (in the default language when the prefix is unknown).
+handler404 = "mahjongsite.views.page_not_found"
