@@ -15,6 +15,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import timezone, translation
@@ -128,29 +129,39 @@ def _json_body(request: HttpRequest) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _static_tiles(code: str) -> tuple[tuple[int, int, int, int, str], ...]:
-    """Each tile's id, position and face: the same for every game on a code."""
+def _tile_prefixes(code: str) -> tuple[str, ...]:
+    """Each tile's id, position and face, JSON-encoded once per code: these never change
+    within a game, and the 144 tiles are most of every answer."""
     deal = Board.from_code(code).deal
     return tuple(
-        (i, x, y, z, deal.faces[i]) for i, (x, y, z) in enumerate(deal.layout.positions)
+        json.dumps({"id": i, "x": x, "y": y, "z": z, "face": deal.faces[i]})[:-1]
+        for i, (x, y, z) in enumerate(deal.layout.positions)
     )
+
+
+def _tiles_json(game: Game, board: Board) -> str:
+    free = set(board.free_tiles())
+    present = set(board.present_tiles())
+    return "[" + ", ".join(
+        f'{prefix}, "free": {"true" if i in free else "false"}, '
+        f'"removed": {"false" if i in present else "true"}}}'
+        for i, prefix in enumerate(_tile_prefixes(game.code))
+    ) + "]"
 
 
 def game_data(game: Game, board: Board, *, event: str) -> dict:
     """The whole game as the API answers it (SPEC §8)."""
-    free = set(board.free_tiles())
-    present = set(board.present_tiles())
-    tiles = [
-        {"id": i, "x": x, "y": y, "z": z, "face": face, "free": i in free,
-         "removed": i not in present}
-        for i, x, y, z, face in _static_tiles(game.code)
-    ]
-    return {
+    return json.loads(game_json(game, board, event=event))
+
+
+def game_json(game: Game, board: Board, *, event: str) -> str:
+    """:func:`game_data` as JSON text, with the tiles spliced in already encoded."""
+    data = {
         "id": str(game.id),
         "code": game.code,
         "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
-        "tiles": tiles,
-        "tiles_left": len(present),
+        "tiles": None,
+        "tiles_left": len(board),
         "selected": game.selected,
         "hint": game.hint,
         "state": game.state,
@@ -163,10 +174,13 @@ def game_data(game: Game, board: Board, *, event: str) -> dict:
         "version": game.version,
         "event": event,
     }
+    head, tail = json.dumps(data, cls=DjangoJSONEncoder).split('"tiles": null', 1)
+    return f'{head}"tiles": {_tiles_json(game, board)}{tail}'
 
 
-def _answer(played: services.Played, status: int = 200) -> JsonResponse:
-    return JsonResponse(game_data(played.game, played.board, event=played.event), status=status)
+def _answer(played: services.Played, status: int = 200) -> HttpResponse:
+    body = game_json(played.game, played.board, event=played.event)
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 @api_view("GET")

@@ -102,6 +102,24 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
     return new
 
 
+# What a move may change; the code, the layout, the owner and the creation date never do.
+_MUTABLE_FIELDS = [
+    "history",
+    "selected",
+    "hint",
+    "state",
+    "started_at",
+    "running_since",
+    "elapsed_ms",
+    "paused",
+    "finished_at",
+    "hints_used",
+    "undos_used",
+    "version",
+    "updated_at",
+]
+
+
 def _save(game: Game) -> None:
     """Save a changed game. Inside the transaction of a move that does not end the game,
     PostgreSQL is told not to wait for the disk at commit (``synchronous_commit off``): a
@@ -112,7 +130,7 @@ def _save(game: Game) -> None:
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit TO OFF")
     game.version += 1
-    game.save()
+    game.save(update_fields=_MUTABLE_FIELDS)
 
 
 def _check_playable(game: Game) -> None:

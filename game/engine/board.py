@@ -28,7 +28,6 @@ from .errors import GameOver, IllegalMove, NothingToUndo, TileRemoved, UnknownTi
 from .geometry import FreeCounters
 from .registry import deal_for
 from .solver import solve
-from .tiles import match_class
 
 PLAYING = "playing"
 WON = "won"
@@ -61,14 +60,12 @@ class Board:
     def __init__(self, deal: Deal, history: Iterable[Pair] = ()):
         self.deal = deal
         self.faces = deal.faces
-        self._classes = [match_class(f) for f in deal.faces]
+        self._classes = deal.match_classes
         self._counters = FreeCounters(deal.layout.geometry)
         self._free: set[int] = set(deal.layout.geometry.initial_free())
         self.history: list[Pair] = []
         self.selected: int | None = None
-        self._plan_step = [0] * len(deal.faces)
-        for step, (a, b) in enumerate(deal.plan):
-            self._plan_step[a] = self._plan_step[b] = step
+        self._plan_step = deal.plan_steps
         for a, b in history:
             self.remove(a, b)
 

@@ -15,12 +15,13 @@ other, say); the generator then simply draws again from the same stream.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .codes import GameCode
 from .geometry import Geometry
 from .layouts import Layout
 from .prng import SplitMix64
-from .tiles import FLOWERS, QUADRUPLE_KINDS, SEASONS
+from .tiles import FLOWERS, QUADRUPLE_KINDS, SEASONS, match_class
 
 Pair = tuple[int, int]
 
@@ -33,6 +34,20 @@ class Deal:
     layout: Layout
     faces: tuple[str, ...]
     plan: tuple[Pair, ...]
+
+    # Derived once per deal: a deal is cached and rebuilt into a board on every request.
+    @cached_property
+    def match_classes(self) -> tuple[str, ...]:
+        """The match class of each position's face (see :func:`.tiles.match_class`)."""
+        return tuple(match_class(face) for face in self.faces)
+
+    @cached_property
+    def plan_steps(self) -> tuple[int, ...]:
+        """For each position, the step of the plan that removes it."""
+        steps = [0] * len(self.faces)
+        for step, (a, b) in enumerate(self.plan):
+            steps[a] = steps[b] = step
+        return tuple(steps)
 
 
 def deal_seed(code: GameCode) -> int:

@@ -10,6 +10,7 @@ all 144 tiles.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 
 class Geometry:
@@ -78,8 +79,13 @@ class Geometry:
 
     def initial_free(self) -> list[int]:
         """Ids of the tiles free on a full board."""
+        return list(self._initial_free)
+
+    @cached_property
+    def _initial_free(self) -> tuple[int, ...]:
+        # Every board of a layout starts from this set: compute it once.
         full = [True] * len(self.positions)
-        return [i for i in range(len(self.positions)) if self.is_free(i, full)]
+        return tuple(i for i in range(len(self.positions)) if self.is_free(i, full))
 
 
 class FreeCounters:
@@ -105,28 +111,29 @@ class FreeCounters:
         return self.present[i] and self.above[i] == 0 and (self.left[i] == 0 or self.right[i] == 0)
 
     def remove(self, t: int) -> list[int]:
-        """Take tile ``t`` away; return its neighbours that are free now.
+        """Take tile ``t`` away; return the neighbours it freed.
 
-        Some of them may have been free before: callers keep a set.
+        A returned tile may have been free already (its other side was open): callers
+        keep a set. Only counters that reach zero are looked at, which keeps a removal
+        to a few operations.
         """
         g = self.geometry
         above, left, right, present = self.above, self.left, self.right, self.present
         present[t] = False
-        touched: list[int] = []
+        freed: list[int] = []
         for i in g.covered[t]:
             above[i] -= 1
-            touched.append(i)
+            if above[i] == 0 and present[i] and (left[i] == 0 or right[i] == 0):
+                freed.append(i)
         for i in g.right_of[t]:
             left[i] -= 1
-            touched.append(i)
+            if left[i] == 0 and present[i] and above[i] == 0:
+                freed.append(i)
         for i in g.left_of[t]:
             right[i] -= 1
-            touched.append(i)
-        return [
-            i
-            for i in dict.fromkeys(touched)
-            if present[i] and above[i] == 0 and (left[i] == 0 or right[i] == 0)
-        ]
+            if right[i] == 0 and present[i] and above[i] == 0:
+                freed.append(i)
+        return freed
 
     def restore(self, t: int) -> None:
         """Put tile ``t`` back (the exact inverse of :meth:`remove`)."""

@@ -71,12 +71,15 @@ def database_from_env(default_url: str) -> dict:
 
     SQLite gets the options that let several writers wait for each other instead of
     failing with "database is locked": WAL journal, IMMEDIATE transactions and a timeout.
+    In WAL mode ``synchronous=NORMAL`` is the documented safe choice: the database never
+    corrupts, and only a power cut (not a crash of the app) can lose the last commits;
+    it saves a disk flush on every tap. Connections are kept open between requests, as
+    for PostgreSQL, since opening one costs more than the tap itself.
     """
     config = dj_database_url.config(default=default_url, conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
-        config["CONN_MAX_AGE"] = 0
         config["OPTIONS"] = {
-            "init_command": "PRAGMA journal_mode=WAL;",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         }

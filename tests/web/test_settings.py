@@ -75,7 +75,7 @@ def test_production_settings_use_postgresql_redis_and_cached_sessions():
     assert result.stdout.split() == [
         "django.db.backends.postgresql",
         "db.example.org",
-        "django.core.cache.backends.redis.RedisCache",
+        "django_redis.cache.RedisCache",
         "django.contrib.sessions.backends.cache",
     ]
 
@@ -98,7 +98,7 @@ def test_sqlite_gets_options_for_concurrent_writers(monkeypatch):
 
     assert config["ENGINE"] == "django.db.backends.sqlite3"
     assert config["OPTIONS"] == {
-        "init_command": "PRAGMA journal_mode=WAL;",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
