@@ -1,7 +1,9 @@
 """Sign up, sign in, sign out and change password, on Django's auth views.
 
 Sign-in is throttled by django-axes (see ``AXES_*`` in the settings); a locked
-visitor sees ``accounts/locked_out.html``.
+visitor sees ``accounts/locked_out.html``. Signing in or up gives the new user the games
+of the session they played in while signed out (Django gives the session a new key at
+sign-in, so the old key is read first), and the game in progress goes on.
 """
 
 from django.conf import settings
@@ -11,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
+
+from game.services import games_claim_for_user
 
 from .forms import SignUpForm
 
@@ -23,8 +27,10 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        visitor_session = request.session.session_key
         # The backend must be named: axes adds a second authentication backend.
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        games_claim_for_user(user_id=user.pk, session_key=visitor_session)
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -32,6 +38,12 @@ def signup(request):
 class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        visitor_session = self.request.session.session_key
+        response = super().form_valid(form)  # signs in: the session gets a new key
+        games_claim_for_user(user_id=form.get_user().pk, session_key=visitor_session)
+        return response
 
 
 class SignOutView(auth_views.LogoutView):

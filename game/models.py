@@ -20,6 +20,13 @@ class Game(models.Model):
     STUCK = "stuck"
     STATES = [(PLAYING, "playing"), (WON, "won"), (STUCK, "stuck")]
 
+    # The recorded result, for the statistics and the leaderboard. Empty while the game
+    # is unfinished; ``won`` is set in the transaction of the tap that removes the last
+    # pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces it.
+    UNFINISHED = ""
+    ABANDONED = "abandoned"
+    RESULTS = [(UNFINISHED, "unfinished"), (WON, "won"), (STUCK, "stuck"), (ABANDONED, "abandoned")]
+
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     code = models.CharField(max_length=15)
@@ -31,6 +38,8 @@ class Game(models.Model):
     hint = models.JSONField(null=True, blank=True)
     # Kept in step with the engine's answer after every change, for listings and statistics.
     state = models.CharField(max_length=8, choices=STATES, default=PLAYING, db_index=True)
+
+    result = models.CharField(max_length=9, choices=RESULTS, blank=True, default=UNFINISHED)
 
     # Owner: the signed-in user, or else the visitor's session.
     user = models.ForeignKey(
@@ -62,7 +71,16 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["user", "state"])]
+        indexes = [
+            models.Index(fields=["user", "state"]),
+            # Statistics and the personal leaderboard: a user's wins by time, and by date.
+            models.Index(fields=["user", "result", "elapsed_ms"], name="game_user_result_time"),
+            models.Index(fields=["user", "result", "finished_at"], name="game_user_result_date"),
+            # The board per layout: each player's best time among the layout's wins.
+            models.Index(
+                fields=["layout_id", "result", "user", "elapsed_ms"], name="game_layout_result_time"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.code} ({self.state}, {len(self.history)} pairs removed)"

@@ -1,4 +1,5 @@
-"""Writes on games: create, tap, undo, hint, pause, resume.
+"""Writes on games: create, tap, undo, hint, pause, resume, and claiming a visitor's
+games at sign-in.
 
 Each function takes keyword-only, typed arguments, locks the game's row for the length
 of its transaction (``select_for_update``; on SQLite the IMMEDIATE transaction takes the
@@ -6,7 +7,10 @@ database's write lock), rebuilds the position with the engine from the code and 
 history, asks the engine what the move does, and saves the outcome. Two requests on one
 game therefore run one after the other: no removal is lost or done twice.
 
-The rules are the engine's; the server alone keeps the clock.
+The rules are the engine's; the server alone keeps the clock. The recorded result
+(``Game.result``, read by the statistics and the leaderboard) is written in the same
+transactions: ``won`` with the tap that removes the last pair, ``stuck`` or ``abandoned``
+when a user's new game replaces an unfinished one.
 """
 
 from __future__ import annotations
@@ -57,14 +61,40 @@ def game_create(
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
     board = Board.from_code(parsed)
-    game = Game.objects.create(
-        code=str(parsed),
-        layout_id=parsed.layout_id,
-        user_id=owner.user_id,
-        session_key="" if owner.user_id is not None else (owner.session_key or ""),
-        state=board.state,
-    )
+    with transaction.atomic():
+        if owner.user_id is not None:
+            _close_unfinished(user_id=owner.user_id)
+        game = Game.objects.create(
+            code=str(parsed),
+            layout_id=parsed.layout_id,
+            user_id=owner.user_id,
+            session_key="" if owner.user_id is not None else (owner.session_key or ""),
+            state=board.state,
+        )
     return Played(game=game, board=board, event="created")
+
+
+def _close_unfinished(*, user_id: int) -> None:
+    """Record the user's unfinished games as replaced: ``stuck`` when no pair was left,
+    else ``abandoned``. Their clocks are left as they are."""
+    unfinished = Game.objects.filter(user_id=user_id, result=Game.UNFINISHED).exclude(state=WON)
+    unfinished.filter(state=STUCK).update(result=Game.STUCK)
+    unfinished.update(result=Game.ABANDONED)
+
+
+def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
+    """Give the user the unfinished games of the session they had while signed out, so
+    that the game in progress goes on after sign-in or sign-up (Django gives the session
+    a new key at sign-in: pass the key from before). Games already won while signed out
+    stay unrecorded. Returns how many games were claimed.
+    """
+    if not session_key:
+        return 0
+    return (
+        Game.objects.filter(user__isnull=True, session_key=session_key)
+        .exclude(state=WON)
+        .update(user_id=user_id, session_key="")
+    )
 
 
 def _locked(game_id, owner: Owner) -> Game:
@@ -97,6 +127,9 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
     if new in (WON, STUCK):
         _stop_clock(game, now)
         game.finished_at = now if new == WON else None
+        if new == WON:
+            # Recorded here, in the transaction of the last removal, and only here.
+            game.result = Game.WON
     elif new == PLAYING and game.started_at is not None and not game.paused:
         game.running_since = now
     return new
@@ -113,6 +146,7 @@ _MUTABLE_FIELDS = [
     "elapsed_ms",
     "paused",
     "finished_at",
+    "result",
     "hints_used",
     "undos_used",
     "version",

@@ -1,0 +1,164 @@
+"""Reads for the statistics and the leaderboard: recorded games only (those of a user).
+
+A game counts as *played* from its first tap (when its clock starts) and as *won* when its
+recorded result is ``won`` (set by the server in the tap that removed the last pair).
+Every time is the server's clock (``Game.elapsed_ms``); nothing here comes from a browser.
+
+Each function runs a fixed number of queries, whatever the number of games, and each
+query is served by one of the indexes on ``Game`` (see ``Game.Meta.indexes``):
+``(user, result, elapsed_ms)``, ``(user, result, finished_at)`` and
+``(layout_id, result, user, elapsed_ms)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Avg, Count, Min, Q, Sum
+
+from .engine import LAYOUTS
+from .models import Game
+
+#: How many of the latest wins the statistics chart shows.
+RECENT_WINS = 20
+#: The length of every leaderboard.
+TOP = 10
+
+_WON = Q(result=Game.WON)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Counts and times over a set of played games (times in milliseconds)."""
+
+    played: int = 0
+    won: int = 0
+    best_ms: int | None = None
+    average_ms: float | None = None
+    hints_used: int = 0
+    undos_used: int = 0
+    time_played_ms: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, between 0 and 1; ``None`` before the first game."""
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class LayoutTotals(Totals):
+    layout_id: str = ""
+
+
+@dataclass(frozen=True)
+class Win:
+    """One won game, as the chart and the personal leaderboard show it."""
+
+    layout_id: str
+    code: str
+    elapsed_ms: int
+    finished_at: datetime
+    hints_used: int
+    undos_used: int
+
+
+@dataclass(frozen=True)
+class UserStats:
+    overall: Totals
+    per_layout: list[LayoutTotals] = field(default_factory=list)
+    #: The latest wins, oldest first.
+    recent_wins: list[Win] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """A player's best time on a layout."""
+
+    rank: int
+    user_id: int
+    username: str
+    best_ms: int
+
+
+def _totals_expressions() -> dict:
+    return {
+        "played": Count("id"),
+        "won": Count("id", filter=_WON),
+        "best_ms": Min("elapsed_ms", filter=_WON),
+        "average_ms": Avg("elapsed_ms", filter=_WON),
+        "hints_used": Sum("hints_used"),
+        "undos_used": Sum("undos_used"),
+        "time_played_ms": Sum("elapsed_ms"),
+    }
+
+
+def _clean(row: dict) -> dict:
+    """Aggregates over no rows come back as ``None``: sums are 0 then."""
+    for name in ("hints_used", "undos_used", "time_played_ms"):
+        row[name] = row[name] or 0
+    return row
+
+
+def _played_by(user_id: int):
+    return Game.objects.filter(user_id=user_id, started_at__isnull=False)
+
+
+def stats_for_user(*, user_id: int, recent: int = RECENT_WINS) -> UserStats:
+    """The user's statistics, overall and per layout, and their latest wins (3 queries)."""
+    overall = Totals(**_clean(_played_by(user_id).aggregate(**_totals_expressions())))
+    per_layout = [
+        LayoutTotals(**_clean(row))
+        for row in _played_by(user_id)
+        .order_by("layout_id")  # also drops the model's ordering from the GROUP BY
+        .values("layout_id")
+        .annotate(**_totals_expressions())
+    ]
+    latest = (
+        Game.objects.filter(user_id=user_id, result=Game.WON)
+        .order_by("-finished_at")
+        .values_list(*Win.__dataclass_fields__)[:recent]
+    )
+    return UserStats(
+        overall=overall,
+        per_layout=per_layout,
+        recent_wins=[Win(*row) for row in reversed(latest)],
+    )
+
+
+def leaderboard_for_user(*, user_id: int, limit: int = TOP) -> list[Win]:
+    """The user's best winning times, fastest first (earliest first on a tie)."""
+    rows = (
+        Game.objects.filter(user_id=user_id, result=Game.WON)
+        .order_by("elapsed_ms", "finished_at")
+        .values_list(*Win.__dataclass_fields__)[:limit]
+    )
+    return [Win(*row) for row in rows]
+
+
+def leaderboard_for_layout(*, layout_id: str, limit: int = TOP) -> list[BoardEntry]:
+    """Each player's best winning time on the layout, the fastest ``limit`` players
+    (ties by name), in one query."""
+    rows = (
+        Game.objects.filter(layout_id=layout_id, result=Game.WON, user__isnull=False)
+        .order_by()
+        .values("user_id", "user__username")
+        .annotate(best_ms=Min("elapsed_ms"))
+        .order_by("best_ms", "user__username")[:limit]
+    )
+    return [
+        BoardEntry(
+            rank=rank,
+            user_id=row["user_id"],
+            username=row["user__username"],
+            best_ms=row["best_ms"],
+        )
+        for rank, row in enumerate(rows, start=1)
+    ]
+
+
+def leaderboards_by_layout(*, limit: int = TOP) -> dict[str, list[BoardEntry]]:
+    """:func:`leaderboard_for_layout` for every layout, in id order (one query each)."""
+    return {
+        layout_id: leaderboard_for_layout(layout_id=layout_id, limit=limit) for layout_id in LAYOUTS
+    }
