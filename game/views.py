@@ -1,18 +1,22 @@
-"""The play page: the board, its controls, and a game code to replay a deal."""
+"""The play page (the board, its controls, a game code to replay a deal), the
+statistics page and the leaderboard."""
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, game_data, owner_for
 from .engine import LAYOUTS, InvalidGameCode, parse_code
 from .messages import code_error_message
 from .models import Game
-from .names import layout_choices, tile_names
+from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
 
 
@@ -101,3 +105,86 @@ def play(request: HttpRequest) -> HttpResponse:
         "board_strings": _board_strings(),
     }
     return render(request, "game/play.html", context, status=400 if code_error else 200)
+
+
+def _totals_row(totals: stats.Totals, *, name: str) -> dict:
+    return {
+        "name": name,
+        "played": formatting.number(totals.played),
+        "won": formatting.number(totals.won),
+        "win_rate": formatting.percent(totals.win_rate),
+        "best": formatting.clock(totals.best_ms),
+        "average": formatting.clock(totals.average_ms),
+        "hints": formatting.number(totals.hints_used),
+        "undos": formatting.number(totals.undos_used),
+    }
+
+
+def _win_row(win: stats.Win, rank: int) -> dict:
+    return {
+        "rank": formatting.number(rank),
+        "layout": layout_name(win.layout_id),
+        "code": win.code,
+        "time": formatting.clock(win.elapsed_ms),
+        "date": formatting.day(win.finished_at),
+        "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
+        "hints": formatting.number(win.hints_used),
+    }
+
+
+@require_safe
+@login_required
+def statistics(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's statistics (others are sent to sign in)."""
+    user_stats = stats.stats_for_user(user_id=request.user.pk)
+    overall = user_stats.overall
+    context = {
+        "overall": _totals_row(overall, name=_("All layouts")),
+        "has_games": overall.played > 0,
+        "time_played": formatting.duration(overall.time_played_ms),
+        "layouts": [
+            _totals_row(totals, name=layout_name(totals.layout_id))
+            for totals in user_stats.per_layout
+        ],
+        "chart": charts.winning_times_chart(user_stats.recent_wins),
+        "recent": [
+            _win_row(win, index) for index, win in enumerate(user_stats.recent_wins, start=1)
+        ],
+    }
+    return render(request, "game/stats.html", context)
+
+
+@require_safe
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    """Your 10 best winning times (when signed in) and each layout's 10 best players."""
+    user = request.user
+    personal = None
+    if user.is_authenticated:
+        personal = [
+            _win_row(win, rank)
+            for rank, win in enumerate(stats.leaderboard_for_user(user_id=user.pk), start=1)
+        ]
+    boards = [
+        {
+            "id": layout_id,
+            "name": layout_name(layout_id),
+            "entries": [
+                {
+                    "rank": formatting.number(entry.rank),
+                    "username": entry.username,
+                    "time": formatting.clock(entry.best_ms),
+                    "is_you": entry.user_id == user.pk,
+                }
+                for entry in entries
+            ],
+        }
+        for layout_id, entries in stats.leaderboards_by_layout().items()
+    ]
+    language = request.LANGUAGE_CODE
+    context = {
+        "personal": personal,
+        "boards": boards,
+        "login_url": f"/{language}/accounts/login/?next=/{language}/leaderboard/",
+        "signup_url": f"/{language}/accounts/signup/",
+    }
+    return render(request, "game/leaderboard.html", context)

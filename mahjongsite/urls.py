@@ -18,6 +18,8 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("quiz.urls")),
     path("play/", game_views.play, name="play"),
+    path("stats/", game_views.statistics, name="stats"),
+    path("leaderboard/", game_views.leaderboard, name="leaderboard"),
     path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )
