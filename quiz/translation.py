@@ -4,10 +4,28 @@
 
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import RulesSection
+from .models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
 
 
 @register(RulesSection)
 class RulesSectionTranslationOptions(TranslationOptions):
     fields = ("heading", "body")
+    required_languages = ("sv",)
+
+
+@register(PracticeSection)
+class PracticeSectionTranslationOptions(TranslationOptions):
+    fields = ("heading", "body")
+    required_languages = ("sv",)
+
+
+@register(QuizQuestion)
+class QuizQuestionTranslationOptions(TranslationOptions):
+    fields = ("prompt", "explanation")
+    required_languages = ("sv",)
+
+
+@register(QuizAnswer)
+class QuizAnswerTranslationOptions(TranslationOptions):
+    fields = ("text",)
     required_languages = ("sv",)

@@ -6,4 +6,5 @@ from . import views
 
 urlpatterns = [
     path("rules/", views.rules, name="rules"),
+    path("practice/", views.practice, name="practice"),
 ]

@@ -1,4 +1,4 @@
-"""The rules page (and, later, the practice page)."""
+"""The rules page and the practice page with its quiz."""
 
 from __future__ import annotations
 
@@ -14,7 +14,16 @@ from game.engine import TILE_SET
 
 from . import diagrams
 from .markup import render_body
-from .selectors import rules_code_version, rules_content_version, rules_sections
+from .selectors import (
+    practice_code_version,
+    practice_content_version,
+    practice_sections,
+    quiz_graded,
+    quiz_questions,
+    rules_code_version,
+    rules_content_version,
+    rules_sections,
+)
 
 # The rendered sections stay in the cache for a day at most; the key changes at once
 # when content or code changes, so this only bounds how long unused keys linger.
@@ -69,3 +78,67 @@ def rules_content(language: str) -> SafeString:
 @require_safe
 def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "quiz/rules.html", {"content": rules_content(get_language())})
+
+
+# -- the practice page ---------------------------------------------------------------
+
+# The quiz depends on the visitor's answers, so the cached sections hold this marker where
+# the quiz goes, and each request puts its own graded quiz in its place.
+QUIZ_MARKER = "<!-- quiz -->"
+
+
+def render_practice_content(language: str) -> SafeString:
+    """The practice page's sections in the active language, the quiz left as a marker."""
+    drawers = {"quiz": lambda: QUIZ_MARKER, "hand": diagrams.hand_diagram}
+
+    def diagram(name: str) -> str:
+        drawer = drawers.get(name)
+        return drawer() if drawer else ""
+
+    sections = [
+        {
+            "slug": section.slug,
+            "heading": section.heading,
+            "html": render_body(section.body, diagram=diagram),
+        }
+        for section in practice_sections()
+    ]
+    return mark_safe(render_to_string("quiz/_practice_content.html", {"sections": sections}))
+
+
+def practice_content(language: str) -> str:
+    """The rendered sections, cached per language, content version and code version."""
+    key = f"practice-page:{language}:{practice_content_version()}:{practice_code_version()}"
+    html = cache.get(key)
+    if html is None:
+        html = str(render_practice_content(language))
+        cache.set(key, html, RULES_CACHE_SECONDS)
+    return html
+
+
+def render_quiz(request: HttpRequest, language: str) -> str:
+    """The quiz form, graded from the query string (never cached: it depends on it)."""
+    graded = quiz_graded(questions=quiz_questions(), query=request.GET)
+    items = [
+        {
+            "graded": item,
+            "number": number,
+            "diagram": diagrams.quiz_diagram(
+                item.question.diagram, ident=f"diagram-quiz-{item.question.slug}"
+            ),
+        }
+        for number, item in enumerate(graded, start=1)
+    ]
+    return render_to_string(
+        "quiz/_quiz.html",
+        {"items": items, "count": len(items), "action": f"/{language}/practice/"},
+    )
+
+
+@require_safe
+def practice(request: HttpRequest) -> HttpResponse:
+    """The practice page. Grading is a plain GET: nothing is stored, no session or cookie
+    is used, and no game in progress is touched."""
+    language = get_language()
+    content = practice_content(language).replace(QUIZ_MARKER, render_quiz(request, language), 1)
+    return render(request, "quiz/practice.html", {"content": mark_safe(content)})
