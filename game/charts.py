@@ -12,7 +12,7 @@ from . import formatting
 from .stats import Win
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 56, 12, 14, 30
+LEFT, RIGHT, TOP, BOTTOM = 72, 12, 14, 34
 # Grid steps in seconds: the chart uses the smallest that needs at most four lines.
 STEPS = [15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200]
 

@@ -74,6 +74,9 @@ def test_the_chart_is_inline_svg_with_a_text_alternative_and_no_inline_style(cli
     svg = re.search(r"<svg .*?</svg>", text, re.S).group(0)
     assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
     assert svg.count("<rect") == 20  # the latest 20 wins
+    # Coordinates are plain numbers, never localized ("12,5" would break the drawing).
+    for value in re.findall(r' (?:x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg):
+        float(value)
     assert "style=" not in text
     assert "25:00" in text  # the slowest of the latest 20 in the table
 
