@@ -9,7 +9,11 @@ SQLite database in a temporary directory (migrated, content loaded). It prints:
    (a dummy cache), each as a ratio against the baseline; every language is timed and
    the loops are bounded by a time limit;
 2. the rules page's weight with everything it loads (HTML, stylesheets, favicon),
-   uncompressed and gzipped, against the budget of 60 KB gzipped (issue #3).
+   uncompressed and gzipped, against the budget of 60 KB gzipped (issue #3);
+3. the statistics and leaderboard pages (issue #6) with ``--games`` recorded games in the
+   database (100,000 by default, bulk-created in the throwaway database, a thousand of
+   them the measured player's): milliseconds per page, requests per second, queries
+   per page, and the query plans of their heaviest queries.
 """
 
 from __future__ import annotations
@@ -71,9 +75,118 @@ def weigh(client, path: str) -> list[tuple[str, bytes]]:
     return files
 
 
+def record_games(total: int, *, players: int = 2_000, own: int = 1_000):
+    """``total`` recorded games of ``players`` players (``own`` of them the returned
+    player's): two wins in three, the rest stuck or abandoned, on every layout."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.utils import timezone
+
+    from game.engine import LAYOUTS
+    from game.models import Game
+
+    User = get_user_model()
+    password = make_password("bench-password-144")
+    User.objects.bulk_create(
+        User(username=f"player{n:05d}", password=password) for n in range(players)
+    )
+    users = list(User.objects.order_by("id").values_list("id", flat=True))
+    layouts = list(LAYOUTS)
+    now = timezone.now()
+    batch = []
+    for i in range(total):
+        user_id = users[0] if i < own else users[i % len(users)]
+        layout = layouts[(i // 3) % len(layouts)]
+        when = now - timedelta(minutes=i)
+        won = i % 3 != 0
+        elapsed = 90_000 + (i * 7919) % 1_800_000
+        batch.append(
+            Game(
+                code=f"MJ1-{layout}-AAAAABL",
+                layout_id=layout,
+                user_id=user_id,
+                state=Game.WON if won else Game.STUCK,
+                result=Game.WON if won else (Game.STUCK if i % 2 else Game.ABANDONED),
+                started_at=when - timedelta(milliseconds=elapsed),
+                finished_at=when if won else None,
+                elapsed_ms=elapsed,
+                hints_used=i % 5,
+                undos_used=i % 3,
+            )
+        )
+        if len(batch) == 5_000:
+            Game.objects.bulk_create(batch)
+            batch = []
+    Game.objects.bulk_create(batch)
+    return User.objects.get(id=users[0])
+
+
+def time_pages(client, paths: list[str], seconds: float) -> tuple[float, float, int]:
+    """(milliseconds per request, requests per second, queries per request)."""
+    from django.db import connection
+
+    queries = []
+
+    def count(execute, sql, params, many, context):
+        queries.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        assert client.get(paths[0]).status_code == 200
+    per_second = rate(client, paths, seconds, max_requests=5_000)
+    return 1000 / per_second, per_second, len(queries)
+
+
+def bench_stats(seconds: float, games: int) -> None:
+    from django.db.models import Min
+    from django.test import Client
+
+    from game import stats
+    from game.models import Game
+
+    start = time.perf_counter()
+    me = record_games(games)
+    created = time.perf_counter() - start
+    client = Client()
+    client.force_login(me, backend="django.contrib.auth.backends.ModelBackend")
+    print(
+        f"Statistics and leaderboard with {Game.objects.count():,} recorded games "
+        f"(created in {created:.1f} s; the player has {me.games.count():,})"
+    )
+    for name, path in [("statistics", "stats/"), ("leaderboard", "leaderboard/")]:
+        ms, per_second, queries = time_pages(
+            client, [f"/{lang}/{path}" for lang in LANGUAGES], seconds
+        )
+        print(f"  {name:<12} {ms:7.1f} ms/page  {per_second:7.0f}/s   {queries} queries/page")
+    board = (
+        Game.objects.filter(layout_id="L00", result=Game.WON, user__isnull=False)
+        .order_by()
+        .values("user_id")
+        .annotate(best=Min("elapsed_ms"))
+    )
+    plans = {
+        "personal top 10": Game.objects.filter(user_id=me.pk, result=Game.WON).order_by(
+            "elapsed_ms"
+        )[: stats.TOP],
+        "recent wins": Game.objects.filter(user_id=me.pk, result=Game.WON).order_by("-finished_at")[
+            : stats.RECENT_WINS
+        ],
+        "layout board": board,
+    }
+    print("  query plans (SQLite EXPLAIN QUERY PLAN)")
+    for name, queryset in plans.items():
+        plan = " | ".join(line.strip() for line in queryset.explain().splitlines())
+        print(f"    {name:<16} {plan}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument(
+        "--games", type=int, default=100_000, help="recorded games for the stats pages"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as database_dir:
@@ -115,6 +228,7 @@ def main() -> int:
             f"  largest: {worst} bytes gzipped = {worst / BUDGET_GZIPPED:.2f}x the budget "
             f"of {BUDGET_GZIPPED} bytes: {verdict} budget"
         )
+        bench_stats(args.seconds, args.games)
     return 0 if worst <= BUDGET_GZIPPED else 1
 
 

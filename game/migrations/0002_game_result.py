@@ -11,29 +11,44 @@ def record_past_wins(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0001_initial'),
+        ("game", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='result',
-            field=models.CharField(blank=True, choices=[('', 'unfinished'), ('won', 'won'), ('stuck', 'stuck'), ('abandoned', 'abandoned')], default='', max_length=9),
+            model_name="game",
+            name="result",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("", "unfinished"),
+                    ("won", "won"),
+                    ("stuck", "stuck"),
+                    ("abandoned", "abandoned"),
+                ],
+                default="",
+                max_length=9,
+            ),
         ),
         migrations.RunPython(record_past_wins, migrations.RunPython.noop),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['user', 'result', 'elapsed_ms'], name='game_user_result_time'),
+            model_name="game",
+            index=models.Index(
+                fields=["user", "result", "elapsed_ms"], name="game_user_result_time"
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['user', 'result', 'finished_at'], name='game_user_result_date'),
+            model_name="game",
+            index=models.Index(
+                fields=["user", "result", "finished_at"], name="game_user_result_date"
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['layout_id', 'result', 'user', 'elapsed_ms'], name='game_layout_result_time'),
+            model_name="game",
+            index=models.Index(
+                fields=["layout_id", "result", "user", "elapsed_ms"], name="game_layout_result_time"
+            ),
         ),
     ]
