@@ -32,7 +32,7 @@ SWEDISH_EXPLANATIONS = {
 }
 SHOW = {
     "sv": "Visa facit och förklaring",
-    "el": "Δείτε τη σωστή απάντηση και την εξήγηση",
+    "el": "Εμφάνιση απάντησης και εξήγησης",
     "de": "Lösung und Erklärung anzeigen",
     "id": "Tampilkan jawaban dan penjelasan",
 }
