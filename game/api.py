@@ -142,11 +142,15 @@ def _tile_prefixes(code: str) -> tuple[str, ...]:
 def _tiles_json(game: Game, board: Board) -> str:
     free = set(board.free_tiles())
     present = set(board.present_tiles())
-    return "[" + ", ".join(
-        f'{prefix}, "free": {"true" if i in free else "false"}, '
-        f'"removed": {"false" if i in present else "true"}}}'
-        for i, prefix in enumerate(_tile_prefixes(game.code))
-    ) + "]"
+    return (
+        "["
+        + ", ".join(
+            f'{prefix}, "free": {"true" if i in free else "false"}, '
+            f'"removed": {"false" if i in present else "true"}}}'
+            for i, prefix in enumerate(_tile_prefixes(game.code))
+        )
+        + "]"
+    )
 
 
 def game_data(game: Game, board: Board, *, event: str) -> dict:

@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,31 +16,58 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('code', models.CharField(max_length=15)),
-                ('layout_id', models.CharField(db_index=True, max_length=3)),
-                ('history', models.JSONField(default=list)),
-                ('selected', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('hint', models.JSONField(blank=True, null=True)),
-                ('state', models.CharField(choices=[('playing', 'playing'), ('won', 'won'), ('stuck', 'stuck')], db_index=True, default='playing', max_length=8)),
-                ('session_key', models.CharField(blank=True, db_index=True, default='', max_length=40)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('running_since', models.DateTimeField(blank=True, null=True)),
-                ('elapsed_ms', models.BigIntegerField(default=0)),
-                ('paused', models.BooleanField(default=False)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('hints_used', models.PositiveIntegerField(default=0)),
-                ('undos_used', models.PositiveIntegerField(default=0)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='games', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.UUIDField(
+                        default=uuid.uuid4, editable=False, primary_key=True, serialize=False
+                    ),
+                ),
+                ("code", models.CharField(max_length=15)),
+                ("layout_id", models.CharField(db_index=True, max_length=3)),
+                ("history", models.JSONField(default=list)),
+                ("selected", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("hint", models.JSONField(blank=True, null=True)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("playing", "playing"), ("won", "won"), ("stuck", "stuck")],
+                        db_index=True,
+                        default="playing",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "session_key",
+                    models.CharField(blank=True, db_index=True, default="", max_length=40),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("running_since", models.DateTimeField(blank=True, null=True)),
+                ("elapsed_ms", models.BigIntegerField(default=0)),
+                ("paused", models.BooleanField(default=False)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("hints_used", models.PositiveIntegerField(default=0)),
+                ("undos_used", models.PositiveIntegerField(default=0)),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
-                'indexes': [models.Index(fields=['user', 'state'], name='game_game_user_id_0c4967_idx')],
+                "ordering": ["-created_at"],
+                "indexes": [
+                    models.Index(fields=["user", "state"], name="game_game_user_id_0c4967_idx")
+                ],
             },
         ),
     ]

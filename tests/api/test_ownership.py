@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from .helpers import EXAMPLE, action, create, tap
 
@@ -42,3 +43,46 @@ def test_a_signed_in_users_game_is_theirs_alone(client, other_client):
 def test_a_malformed_game_id_is_not_found(client):
     assert client.get("/api/games/123").status_code == 404
     assert tap(client, "../admin", 0).status_code == 404
+
+
+def test_writes_on_a_users_game_by_anyone_else_are_not_found(client, other_client):
+    owner = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
+    other = get_user_model().objects.create_user("bob", password="pw-long-enough-2")
+    client.force_login(owner)
+    game = create(client, code=EXAMPLE)
+    anonymous = Client()
+    anonymous.get("/sv/")
+    other_client.force_login(other)
+    for stranger in (other_client, anonymous):
+        assert tap(stranger, game["id"], 0).status_code == 404
+        for name in ("undo", "hint", "pause", "resume"):
+            assert action(stranger, game["id"], name).status_code == 404
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == 0
+    assert tap(client, game["id"], 0).status_code == 200
+
+
+def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
+    from game.models import Game
+    from game.selectors import Owner, games_owned_by
+    from game.services import _locked
+
+    user = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
+    mine = Game.objects.create(code=EXAMPLE, layout_id="L00", user=user)
+    visitors = Game.objects.create(code=EXAMPLE, layout_id="L00", session_key="s" * 32)
+    owners = [
+        Owner(user_id=user.pk),
+        Owner(session_key="s" * 32),
+        Owner(session_key="t" * 32),
+        Owner(user_id=user.pk + 1),
+        Owner(),
+    ]
+    for owner in owners:
+        for game in (mine, visitors):
+            expected = games_owned_by(owner=owner).filter(id=game.id).exists()
+            try:
+                found = _locked(game.id, owner).id == game.id
+            except Game.DoesNotExist:
+                found = False
+            assert found == expected, (owner, game)
+    with pytest.raises(Game.DoesNotExist):
+        _locked("not-a-uuid", Owner(user_id=user.pk))
