@@ -117,8 +117,19 @@ def start_server(
         redis_port = free_port()
         processes.append(
             subprocess.Popen(
-                [redis, "--port", str(redis_port), "--bind", HOST, "--save", "",
-                 "--appendonly", "no", "--dir", str(tmp)],
+                [
+                    redis,
+                    "--port",
+                    str(redis_port),
+                    "--bind",
+                    HOST,
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    str(tmp),
+                ],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
@@ -144,8 +155,18 @@ def start_server(
         )
     processes.append(
         subprocess.Popen(
-            [python, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"{HOST}:{port}",
-             "--workers", "2", "--log-level", "warning"],
+            [
+                python,
+                "-m",
+                "gunicorn",
+                "mahjongsite.wsgi",
+                "--bind",
+                f"{HOST}:{port}",
+                "--workers",
+                "2",
+                "--log-level",
+                "warning",
+            ],
             env=env,
             cwd=ROOT,
         )
@@ -262,12 +283,16 @@ def main() -> int:
         f"/api/health:  median {health_median * 1000:6.2f} ms   p99 "
         f"{percentile(health, 0.99) * 1000:6.2f} ms   {1 / statistics.mean(health):7.0f} req/s"
     )
-    print(f"tap / minimal view at the median: {ratio:.2f}x  (budget 3x: {'ok' if ratio <= 3 else 'OVER'})")
+    print(
+        f"tap / minimal view at the median: {ratio:.2f}x  (budget 3x: {'ok' if ratio <= 3 else 'OVER'})"
+    )
     print("play page and what it loads (bytes as served / gzipped):")
     for url, served, zipped in weights:
         print(f"  {served:8d} {zipped:8d}  {url}")
     total = sum(z for _u, _s, z in weights)
-    print(f"play page total, gzipped: {total / 1024:.1f} KB  (budget 100 KB: {'ok' if total <= 100 * 1024 else 'OVER'})")
+    print(
+        f"play page total, gzipped: {total / 1024:.1f} KB  (budget 100 KB: {'ok' if total <= 100 * 1024 else 'OVER'})"
+    )
     return 0
 
 

@@ -4,7 +4,8 @@ practice quiz's questions and answers.
 Text lives in the database, translated with django-modeltranslation (see
 ``quiz/translation.py``: ``heading_sv``, ``heading_el``, ``heading_de``, ``heading_ind``…),
 loaded from ``quiz/content/rules.toml`` and ``quiz/content/practice.toml`` by
-``manage.py load_content`` and editable in the admin. Bodies are plain structured text, rendered and escaped by ``quiz/markup.py``.
+``manage.py load_content`` and editable in the admin. Bodies are plain structured text,
+rendered and escaped by ``quiz/markup.py``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class RulesSection(models.Model):
-    """One section of the rules page, e.g. "The free tile"."""
+class ContentSection(models.Model):
+    """A section of a content page: an anchor, a place in the page, a heading and a body.
+
+    The heading and body are translated (``quiz/translation.py``); ``source_hash`` is the
+    hash of the text as last loaded from the repository's data file: ``load_content``
+    uses it to tell an edit made in the admin (kept) from an unchanged section (updated).
+    """
 
     slug = models.SlugField(
         _("anchor"),
@@ -24,6 +30,21 @@ class RulesSection(models.Model):
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     heading = models.CharField(_("heading"), max_length=200)
+    body = models.TextField(_("body"))
+    source_hash = models.CharField(max_length=64, blank=True, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["order", "slug"]
+
+    def __str__(self) -> str:
+        return self.heading
+
+
+class RulesSection(ContentSection):
+    """One section of the rules page, e.g. "The free tile"."""
+
     body = models.TextField(
         _("body"),
         help_text=_(
@@ -34,31 +55,15 @@ class RulesSection(models.Model):
             "engine."
         ),
     )
-    # The hash of the text as last loaded from the repository's data file: load_content
-    # uses it to tell an edit made in the admin (kept) from an unchanged section (updated).
-    source_hash = models.CharField(max_length=64, blank=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ["order", "slug"]
+    class Meta(ContentSection.Meta):
         verbose_name = _("rules section")
         verbose_name_plural = _("rules sections")
 
-    def __str__(self) -> str:
-        return self.heading
 
-
-class PracticeSection(models.Model):
+class PracticeSection(ContentSection):
     """One section of the practice page, e.g. "When is a tile free?"."""
 
-    slug = models.SlugField(
-        _("anchor"),
-        max_length=60,
-        unique=True,
-        help_text=_("The section's anchor in the page address, e.g. free-tile."),
-    )
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
-    heading = models.CharField(_("heading"), max_length=200)
     body = models.TextField(
         _("body"),
         help_text=_(
@@ -68,16 +73,10 @@ class PracticeSection(models.Model):
             "example hand."
         ),
     )
-    source_hash = models.CharField(max_length=64, blank=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ["order", "slug"]
+    class Meta(ContentSection.Meta):
         verbose_name = _("practice section")
         verbose_name_plural = _("practice sections")
-
-    def __str__(self) -> str:
-        return self.heading
 
 
 class QuizQuestion(models.Model):

@@ -122,9 +122,7 @@ def test_error_message_in_the_language_of_accept_language(client, lang):
 
 @pytest.mark.parametrize("lang", list(MESSAGES))
 def test_lang_parameter_wins_over_accept_language(client, lang):
-    response = client.get(
-        f"/api/games/not-a-uuid?lang={lang}", HTTP_ACCEPT_LANGUAGE="de"
-    )
+    response = client.get(f"/api/games/not-a-uuid?lang={lang}", HTTP_ACCEPT_LANGUAGE="de")
     assert assert_refused(response, 404, "not_found") == MESSAGES[lang]
 
 

@@ -86,7 +86,8 @@ TEXT = {
 }
 
 # Taps sent from inside the page, with the page's own CSRF token and session cookie.
-FAST_FORWARD = """async ([pairs]) => {
+FAST_FORWARD = (
+    """async ([pairs]) => {
   const config = JSON.parse(document.getElementById('board-config').textContent);
   const headers = {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken};
   const state = await (await fetch('/api/games', {method: 'POST', headers,
@@ -99,7 +100,9 @@ FAST_FORWARD = """async ([pairs]) => {
     }
   }
   return state.id;
-}""" % EXAMPLE
+}"""
+    % EXAMPLE
+)
 
 
 def tile(page: Page, tile_id: int):
