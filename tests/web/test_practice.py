@@ -1,7 +1,6 @@
 """The practice page in each language: the seed's text, the quiz graded by a plain GET
 form, and the promise that practising stores nothing and touches no game in progress."""
 
-import html
 import json
 import re
 from pathlib import Path
@@ -16,6 +15,8 @@ from quiz import diagrams
 from quiz import views as quiz_views
 from quiz.models import PracticeSection, QuizAnswer, QuizQuestion
 from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
+
+from .helpers import page_text
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SUFFIX = {"sv": "sv", "el": "el", "de": "de", "id": "ind"}
@@ -54,12 +55,6 @@ def practice_content(db):
     cache.clear()
     yield
     cache.clear()
-
-
-def page_text(content: bytes) -> str:
-    """The page's visible text: tags removed, entities decoded, whitespace collapsed."""
-    text = re.sub(r"<[^>]+>", " ", content.decode())
-    return re.sub(r"\s+", " ", html.unescape(text))
 
 
 def result(body: str, slug: str) -> str:

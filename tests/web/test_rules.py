@@ -1,6 +1,5 @@
 """The rules page in each language: the seed's text, the facts, the diagrams, the cache."""
 
-import html
 import re
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from game.engine import KINDS, Board
 from quiz import views as quiz_views
 from quiz.models import RulesSection
 from quiz.services import rules_sections_load
+
+from .helpers import page_text
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 # The user's source documents, kept verbatim in the repository (docs/seeds/README.md).
@@ -38,12 +39,6 @@ def rules_content(db):
     cache.clear()
     yield
     cache.clear()
-
-
-def page_text(content: bytes) -> str:
-    """The page's visible text: tags removed, entities decoded, whitespace collapsed."""
-    text = re.sub(r"<[^>]+>", " ", content.decode())
-    return re.sub(r"\s+", " ", html.unescape(text))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
