@@ -11,8 +11,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 
-from quiz import diagrams
 from quiz import views as quiz_views
+from quiz.diagrams import practice as diagrams
 from quiz.models import PracticeSection, QuizAnswer, QuizQuestion
 from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 
