@@ -34,9 +34,9 @@ TEXT = {
         "won": "Du vann",
         "free": "fri",
         "bamboo": "Bambu",
-        "bad_code": "Sista delen av en spelkod har exakt 7 tecken.",
-        "play_code": "Spela koden",
-        "board": "Spelplan",
+        "bad_code": "Sista delen av spelkoden måste ha exakt 7 tecken.",
+        "play_code": "Spela med koden",
+        "board": "Bräde",
     },
     "el": {
         "stuck": "Δεν υπάρχουν κινήσεις",
@@ -49,8 +49,8 @@ TEXT = {
         "won": "Κερδίσατε",
         "free": "ελεύθερο",
         "bamboo": "Μπαμπού",
-        "bad_code": "Το τελευταίο μέρος του κωδικού έχει ακριβώς 7 χαρακτήρες.",
-        "play_code": "Παίξτε αυτόν τον κωδικό",
+        "bad_code": "Το τελευταίο μέρος του κωδικού πρέπει να έχει ακριβώς 7 χαρακτήρες.",
+        "play_code": "Παίξτε με αυτόν τον κωδικό",
         "board": "Ταμπλό",
     },
     "de": {
@@ -61,10 +61,10 @@ TEXT = {
         "pause": "Pause",
         "resume": "Weiter",
         "new": "Neues Spiel",
-        "won": "Gewonnen",
+        "won": "gewonnen",
         "free": "frei",
         "bamboo": "Bambus",
-        "bad_code": "Der letzte Teil eines Spielcodes hat genau 7 Zeichen.",
+        "bad_code": "Der letzte Teil eines Spielcodes muss genau 7 Zeichen haben.",
         "play_code": "Diesen Code spielen",
         "board": "Spielfeld",
     },
@@ -290,7 +290,7 @@ def test_whole_game_won_by_clicking_the_hints(live_server, page: Page):
             tile(page, tile_id).click()
         expect(page.locator("#tiles-left")).to_have_text(str(144 - 2 * (removed + 1)))
 
-    dialog = page.get_by_role("dialog", name="Du vann!")
+    dialog = page.get_by_role("dialog", name="Grattis!")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Du vann på ")
     expect(page.locator("#board-tiles .tile:visible")).to_have_count(0)

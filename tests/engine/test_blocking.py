@@ -1,8 +1,5 @@
-"""Why a tile is blocked: the engine's answer against an oracle written from the positions.
-
-The oracle never looks at the engine's neighbour lists: it compares the half-tile cells
-each tile covers (a tile at ``(x, y)`` covers the cells ``x..x+1`` by ``y..y+1``).
-"""
+"""Why a tile is blocked: the engine's answer against the oracle of ``oracle.py``, which
+reads the free rule from the tile positions alone (no Geometry, no neighbour lists)."""
 
 import random
 
@@ -13,37 +10,26 @@ from hypothesis import strategies as st
 from game.engine import LAYOUTS, Blocking, BlockKind, Board, GameCode, TileRemoved, UnknownTile
 from game.engine.codes import MAX_DEAL
 
+from . import oracle
+
 EXAMPLE = "MJ1-L00-AAAAABL"
 
 
-def _cells(x, y):
-    return {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
-
-
-def oracle(board: Board, tile: int) -> Blocking | None:
-    """SPEC §6.2 read literally, over every present tile."""
+def expected_blocking(board: Board, tile: int) -> Blocking | None:
+    """The oracle's covering and side tiles, and the kind the interface defines: covered
+    when a tile above lies exactly on it, half covered when only partly, else sides."""
     positions = board.deal.layout.positions
-    x, y, z = positions[tile]
-    footprint = _cells(x, y)
-    just_left = {(x - 1, y), (x - 1, y + 1)}
-    just_right = {(x + 2, y), (x + 2, y + 1)}
-    covering, left, right = [], [], []
-    full = False
-    for other in board.present_tiles():
-        ox, oy, oz = positions[other]
-        theirs = _cells(ox, oy)
-        if oz == z + 1 and theirs & footprint:
-            covering.append(other)
-            full = full or theirs == footprint
-        elif oz == z and other != tile:
-            if theirs & just_left:
-                left.append(other)
-            if theirs & just_right:
-                right.append(other)
-    if not covering and not (left and right):
+    present = set(board.present_tiles())
+    if oracle.is_free(positions, present, tile):
         return None
-    kind = BlockKind.COVERED if full else BlockKind.HALF_COVERED if covering else BlockKind.SIDES
-    return Blocking(kind, tuple(sorted(covering)), tuple(sorted(left)), tuple(sorted(right)))
+    above = oracle.covering(positions, present, tile)
+    left = oracle.beside(positions, present, tile, -1)
+    right = oracle.beside(positions, present, tile, +1)
+    if any(positions[other][:2] == positions[tile][:2] for other in above):
+        kind = BlockKind.COVERED
+    else:
+        kind = BlockKind.HALF_COVERED if above else BlockKind.SIDES
+    return Blocking(kind, tuple(above), tuple(left), tuple(right))
 
 
 def _sorted(blocking: Blocking | None) -> Blocking | None:
@@ -60,7 +46,7 @@ def _sorted(blocking: Blocking | None) -> Blocking | None:
 def _agree(board: Board) -> set[BlockKind]:
     kinds = set()
     for tile in board.present_tiles():
-        expected = oracle(board, tile)
+        expected = expected_blocking(board, tile)
         assert _sorted(board.blocking(tile)) == expected, tile
         assert board.is_free(tile) is (expected is None)
         if expected is not None:
