@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from game.services import games_claim_for_user
 
-from .forms import SignUpForm
+from .forms import SignInForm, SignUpForm
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -37,6 +37,7 @@ def signup(request):
 
 class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
+    authentication_form = SignInForm
     redirect_authenticated_user = True
 
     def form_valid(self, form):

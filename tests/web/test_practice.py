@@ -38,9 +38,9 @@ SHOW = {
     "id": "Tampilkan jawaban dan penjelasan",
 }
 RIGHT = {"sv": "Rätt!", "el": "Σωστά!", "de": "Richtig!", "id": "Benar!"}
-WRONG_WORD = {"sv": "Inte rätt.", "el": "Λάθος.", "de": "Nicht richtig.", "id": "Kurang tepat."}
+WRONG_WORD = {"sv": "Fel svar.", "el": "Λάθος.", "de": "Leider falsch.", "id": "Kurang tepat."}
 UNANSWERED = {
-    "sv": "Inte besvarad ännu",
+    "sv": "Du har inte svarat än",
     "el": "Δεν έχετε απαντήσει ακόμη",
     "de": "Noch nicht beantwortet",
     "id": "Belum dijawab",
