@@ -116,6 +116,9 @@ def _totals_row(totals: stats.Totals, *, name: str) -> dict:
         "name": name,
         "played": formatting.number(totals.played),
         "won": formatting.number(totals.won),
+        "ranked_won": formatting.number(totals.ranked_won),
+        "unranked_won": formatting.number(totals.unranked_won),
+        "best_ranked": formatting.clock(totals.best_ranked_ms),
         "win_rate": formatting.percent(totals.win_rate),
         "best": formatting.clock(totals.best_ms),
         "average": formatting.clock(totals.average_ms),
@@ -133,6 +136,7 @@ def _win_row(win: stats.Win, rank: int) -> dict:
         "date": formatting.day(win.finished_at),
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
         "hints": formatting.number(win.hints_used),
+        "ranked": win.ranked,
     }
 
 
