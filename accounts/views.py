@@ -18,7 +18,7 @@ from django_ratelimit.decorators import ratelimit
 from game.services import games_claim_for_user
 from mahjongsite.client_ip import ratelimit_key
 
-from .forms import SignUpForm
+from .forms import SignInForm, SignUpForm
 
 
 def _signup_rate(group, request):
@@ -46,6 +46,7 @@ def signup(request):
 
 class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
+    authentication_form = SignInForm
     redirect_authenticated_user = True
 
     def form_valid(self, form):

@@ -15,7 +15,8 @@ Run with ``make bench`` (or ``python bench/api.py [--games N]``). The script
    request that starts the game), gzipped.
 
 Budgets (issue #5): a tap costs at most 3x the minimal view at the median; the play page
-weighs at most 100 KB gzipped. Loops are bounded by ``--games`` and a time limit.
+weighs at most 100 KB gzipped. Loops are bounded by ``--games`` and a time limit. Each
+budget line prints its verdict (ok / OVER); the script exits non-zero when one is over.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.budget import Budgets  # noqa: E402
 from game.engine import Board, GameCode  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -283,17 +285,14 @@ def main() -> int:
         f"/api/health:  median {health_median * 1000:6.2f} ms   p99 "
         f"{percentile(health, 0.99) * 1000:6.2f} ms   {1 / statistics.mean(health):7.0f} req/s"
     )
-    print(
-        f"tap / minimal view at the median: {ratio:.2f}x  (budget 3x: {'ok' if ratio <= 3 else 'OVER'})"
-    )
     print("play page and what it loads (bytes as served / gzipped):")
     for url, served, zipped in weights:
         print(f"  {served:8d} {zipped:8d}  {url}")
     total = sum(z for _u, _s, z in weights)
-    print(
-        f"play page total, gzipped: {total / 1024:.1f} KB  (budget 100 KB: {'ok' if total <= 100 * 1024 else 'OVER'})"
-    )
-    return 0
+    budgets = Budgets()
+    budgets.at_most("tap / minimal view at the median", ratio, 3, "x")
+    budgets.at_most("play page with what it loads, gzipped", total / 1024, 100, "KB")
+    return budgets.exit_code()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from . import ranking
 from .engine import PLAYING, STUCK, WON, Board, GameOver, random_code
 from .engine import parse_code as engine_parse_code
 from .models import Game
@@ -80,6 +81,7 @@ def game_create(
                     user_id=owner.user_id,
                     session_key="" if owner.user_id is not None else (owner.session_key or ""),
                     state=board.state,
+                    origin=ranking.origin_for(parsed, typed=code is not None),
                 )
             break
         except IntegrityError:
@@ -113,6 +115,7 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     """
     if not session_key:
         return 0
+    ranking.claim_daily_wins(user_id=user_id, session_key=session_key)
     with transaction.atomic():
         claimed = list(
             Game.objects.filter(user__isnull=True, session_key=session_key)
@@ -195,6 +198,7 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
         if new == WON:
             # Recorded here, in the transaction of the last removal, and only here.
             game.result = Game.WON
+            ranking.on_win(game)
     elif new == PLAYING and game.started_at is not None and not game.paused:
         game.running_since = now
     return new
@@ -212,6 +216,7 @@ _MUTABLE_FIELDS = [
     "paused",
     "finished_at",
     "result",
+    "ranked",
     "hints_used",
     "undos_used",
     "version",

@@ -11,6 +11,9 @@ from django.conf import settings
 from django.db.models import Count, Max
 from django.http import QueryDict
 
+from game import names
+from game.engine.fingerprint import engine_fingerprint
+
 from .models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
 
 _QUIZ_DIR = Path(__file__).resolve().parent
@@ -43,8 +46,8 @@ def practice_content_version() -> str:
 @cache
 def rules_code_version() -> str:
     """A fingerprint of the code and catalogues that draw the rules page, so that a deploy
-    with new diagrams, templates or translations never serves a fragment cached by the
-    old code (the cache may be shared by several app processes)."""
+    with a new engine, diagrams, templates or translations never serves a fragment cached
+    by the old code (the cache may be shared by several app processes)."""
     return _code_version("_rules_content.html")
 
 
@@ -55,13 +58,15 @@ def practice_code_version() -> str:
 
 
 def _code_version(template: str) -> str:
+    base = Path(settings.BASE_DIR)
     files = [
-        _QUIZ_DIR / "diagrams.py",
+        *sorted((_QUIZ_DIR / "diagrams").glob("*.py")),
         _QUIZ_DIR / "markup.py",
-        Path(settings.BASE_DIR, "templates", "quiz", template),
-        *sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po")),
+        Path(names.__file__),
+        base / "templates" / "quiz" / template,
+        *sorted(base.glob("locale/*/LC_MESSAGES/django.po")),
     ]
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(engine_fingerprint().encode())
     for path in files:
         if path.exists():
             digest.update(path.read_bytes())

@@ -6,13 +6,16 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from game.engine import TILE_SET
 
-from . import diagrams
+from .diagrams.practice import hand_figure, quiz_diagram
+from .diagrams.rules import EXAMPLE_CODE, example_free_count, rules_figure
 from .markup import render_body
 from .selectors import (
     practice_code_version,
@@ -30,29 +33,22 @@ from .selectors import (
 RULES_CACHE_SECONDS = 24 * 60 * 60
 
 
-def play_url(language: str, code: str) -> str:
-    return f"/{language}/play/?code={code}"
+def play_url(code: str) -> str:
+    """The play page, in the active language, starting the game ``code``."""
+    return f"{reverse('play')}?{urlencode({'code': code})}"
 
 
 def render_rules_content(language: str) -> SafeString:
     """The rules page's main content (sections and diagrams) in the active language."""
     tokens = {
-        "free-count": diagrams.example_free_count(),
+        "free-count": example_free_count(),
         "tile-count": len(TILE_SET),
-        "example-code": diagrams.EXAMPLE_CODE,
+        "example-code": EXAMPLE_CODE,
     }
-    drawers = {
-        "kinds": diagrams.kinds_diagram,
-        "free-tile": diagrams.free_tile_diagram,
-        "pairs": diagrams.pairs_diagram,
-        "example": lambda: diagrams.example_diagram(
-            play_url=play_url(language, diagrams.EXAMPLE_CODE)
-        ),
-    }
+    example_play_url = play_url(EXAMPLE_CODE)
 
     def diagram(name: str) -> str:
-        drawer = drawers.get(name)
-        return drawer() if drawer else ""
+        return rules_figure(name, play_url=example_play_url)
 
     sections = [
         {
@@ -65,9 +61,15 @@ def render_rules_content(language: str) -> SafeString:
     return mark_safe(render_to_string("quiz/_rules_content.html", {"sections": sections}))
 
 
+def rules_cache_key(language: str) -> str:
+    """Changes with the language, the sections and the code that draws them (the engine
+    included)."""
+    return f"rules-page:{language}:{rules_content_version()}:{rules_code_version()}"
+
+
 def rules_content(language: str) -> SafeString:
     """The rendered content, cached per language, content version and code version."""
-    key = f"rules-page:{language}:{rules_content_version()}:{rules_code_version()}"
+    key = rules_cache_key(language)
     html = cache.get(key)
     if html is None:
         html = render_rules_content(language)
@@ -89,7 +91,7 @@ QUIZ_MARKER = "<!-- quiz -->"
 
 def render_practice_content(language: str) -> SafeString:
     """The practice page's sections in the active language, the quiz left as a marker."""
-    drawers = {"quiz": lambda: QUIZ_MARKER, "hand": diagrams.hand_diagram}
+    drawers = {"quiz": lambda: QUIZ_MARKER, "hand": hand_figure}
 
     def diagram(name: str) -> str:
         drawer = drawers.get(name)
@@ -106,9 +108,14 @@ def render_practice_content(language: str) -> SafeString:
     return mark_safe(render_to_string("quiz/_practice_content.html", {"sections": sections}))
 
 
+def practice_cache_key(language: str) -> str:
+    """The same for the practice page's sections."""
+    return f"practice-page:{language}:{practice_content_version()}:{practice_code_version()}"
+
+
 def practice_content(language: str) -> str:
     """The rendered sections, cached per language, content version and code version."""
-    key = f"practice-page:{language}:{practice_content_version()}:{practice_code_version()}"
+    key = practice_cache_key(language)
     html = cache.get(key)
     if html is None:
         html = str(render_practice_content(language))
@@ -116,14 +123,14 @@ def practice_content(language: str) -> str:
     return html
 
 
-def render_quiz(request: HttpRequest, language: str) -> str:
+def render_quiz(request: HttpRequest) -> str:
     """The quiz form, graded from the query string (never cached: it depends on it)."""
     graded = quiz_graded(questions=quiz_questions(), query=request.GET)
     items = [
         {
             "graded": item,
             "number": number,
-            "diagram": diagrams.quiz_diagram(
+            "diagram": quiz_diagram(
                 item.question.diagram, ident=f"diagram-quiz-{item.question.slug}"
             ),
         }
@@ -131,7 +138,7 @@ def render_quiz(request: HttpRequest, language: str) -> str:
     ]
     return render_to_string(
         "quiz/_quiz.html",
-        {"items": items, "count": len(items), "action": f"/{language}/practice/"},
+        {"items": items, "count": len(items), "action": reverse("practice")},
     )
 
 
@@ -140,5 +147,5 @@ def practice(request: HttpRequest) -> HttpResponse:
     """The practice page. Grading is a plain GET: nothing is stored, no session or cookie
     is used, and no game in progress is touched."""
     language = get_language()
-    content = practice_content(language).replace(QUIZ_MARKER, render_quiz(request, language), 1)
+    content = practice_content(language).replace(QUIZ_MARKER, render_quiz(request), 1)
     return render(request, "quiz/practice.html", {"content": mark_safe(content)})

@@ -5,6 +5,13 @@ import os
 import pytest
 from django.conf import settings
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
+
+# Hypothesis: random examples by default (a new chance to find a bug on every local run);
+# HYPOTHESIS_PROFILE=ci (set by .ci/run) derandomizes them, so that a red CI run replays
+# the same examples anywhere.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # Playwright's sync API runs an event loop in the test thread; the ORM beside it is safe
 # because each test runs in one thread.

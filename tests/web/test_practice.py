@@ -11,8 +11,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 
-from quiz import diagrams
 from quiz import views as quiz_views
+from quiz.diagrams import practice as diagrams
 from quiz.models import PracticeSection, QuizAnswer, QuizQuestion
 from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 
@@ -38,9 +38,9 @@ SHOW = {
     "id": "Tampilkan jawaban dan penjelasan",
 }
 RIGHT = {"sv": "Rätt!", "el": "Σωστά!", "de": "Richtig!", "id": "Benar!"}
-WRONG_WORD = {"sv": "Inte rätt.", "el": "Λάθος.", "de": "Nicht richtig.", "id": "Kurang tepat."}
+WRONG_WORD = {"sv": "Fel svar.", "el": "Λάθος.", "de": "Leider falsch.", "id": "Kurang tepat."}
 UNANSWERED = {
-    "sv": "Inte besvarad ännu",
+    "sv": "Du har inte svarat än",
     "el": "Δεν έχετε απαντήσει ακόμη",
     "de": "Noch nicht beantwortet",
     "id": "Belum dijawab",

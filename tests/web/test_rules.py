@@ -110,7 +110,7 @@ def test_example_section_links_to_the_example_deal_on_the_board(client, rules_co
 
 
 def test_free_count_sentence_comes_from_the_engine(client, rules_content, monkeypatch):
-    monkeypatch.setattr(quiz_views.diagrams, "example_free_count", lambda: 36)
+    monkeypatch.setattr(quiz_views, "example_free_count", lambda: 36)
 
     text = page_text(client.get("/de/rules/").content)
 

@@ -21,7 +21,7 @@ def close_all_but_newest_unfinished(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0002_game_result"),
+        ("game", "0003_ranked_wins"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
