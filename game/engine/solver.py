@@ -5,33 +5,31 @@ board), *not winnable*, or *unknown* when its budget runs out. It never
 answers wrong: "not winnable" is only said once every way of playing on has
 been ruled out.
 
-The search rests on three facts about the game:
+What the search rests on (each a fact about the game, so no verdict is a guess):
 
-* **Only the pairing matters, not the order.** Removing tiles never blocks a
-  tile. So once it is fixed which tiles of each match class go together,
-  playing every pair of that pairing as soon as both its tiles are free
-  clears the board if any order does. A class with two tiles left has one
-  pairing; a class of four has three. The search decides pairings (the
-  approach of M. de Bondt), never orders.
-* **A relaxation rules out choices early.** With some classes still open, a
-  *relaxed play* removes the tiles of an open class singly as soon as two of
-  them have been free at once. Every real way of clearing the board is also a
-  relaxed one (tiles only ever become freer), so when relaxed play cannot
-  clear the board, no choice of the open pairings can. With every pairing
-  fixed, relaxed play is real play and its removals are a winning plan.
-* **Dead positions are seen before any search.** A pairing whose one tile
-  lies (through any stack) over its partner, or whose two pairs each lie over
-  the other, is never possible; a class left without a possible pairing
-  makes the position lost.
-
-The search (conflict-directed): relaxed play suggests a pairing for each open
-class (the first two tiles to be free together go together). The suggestions
-are fixed one class after another until relaxed play fails; the smallest set
-of suggestions that still fails is found by taking each one away in turn; at
-least one of them must then be wrong, so the search branches on that set
-only, trying the other pairings of one class while keeping the suggestions
-before it. Classes whose tiles are all free are never branched on (any
-pairing of free tiles is as good as another: the safe moves).
+* **Removing tiles never blocks a tile.** So a move that was available stays
+  available, and the order of independent moves does not matter.
+* **Safe moves.** A class whose remaining tiles are all free is cleared at
+  once: any pairing of free tiles is available now, so no choice is lost.
+* **Only the pairing matters (de Bondt).** Within a class of four, what a move
+  really decides is which tiles go together. A move that would leave a pair
+  with one tile lying (through any stack) over its partner is never tried.
+* **Dead positions are seen before searching.** A class whose every pairing
+  is impossible (a tile over its partner, or each pair over the other) makes
+  the position lost at once. A *relaxed play* then plays on with the open
+  choices made in the player's favour: the two tiles of a class with two left
+  go together, the tiles of a class of four go singly once two of them have
+  been free at once. Every real way of clearing the board is also a relaxed
+  one, so a position that relaxed play cannot clear is lost.
+* **Sleep sets.** A pair that lost from a position also loses after any other
+  moves made from there (the same tiles end up removed), so it is not tried
+  again in the sibling branches.
+* **Transpositions.** Positions proven lost are remembered by the exact set of
+  remaining tiles (a 144-bit mask: a perfect key, so a remembered verdict can
+  never belong to another position).
+* **Move ordering and restarts.** Pairs that uncover least are tried first
+  (they commit the least); a search that has gone astray restarts with a
+  slightly shuffled order and twice the budget, keeping what it proved lost.
 """
 
 from __future__ import annotations
@@ -179,12 +177,12 @@ class Solver:
 
     # -- relaxed play -------------------------------------------------------------
 
-    def _play(self, present: int, free: int, fixed: list[Pairing | None]):
-        """Relaxed play from ``present`` with the pairings ``fixed`` (None: open).
+    def _relaxed_clears(self, present: int, free: int) -> bool:
+        """Whether relaxed play clears the board (``False`` proves the position lost).
 
-        Returns ``(cleared, plan, opened)``: ``plan`` the pairs of fixed classes
-        in the order played; ``opened`` the open classes in the order they
-        opened, each with the pairing the play suggests for it.
+        The two tiles of a class with two left go together when both are free;
+        the tiles of a class of four go singly once two of them have been free
+        at once (any pairing is assumed to suit).
         """
         self.plays += 1
         if self.deadline is not None and not self.plays & 15:
@@ -194,29 +192,20 @@ class Solver:
             raise _OutOfBudget
         if self.plays > self.restart_at:
             raise _Restart
-        group_of = self.group_of
         partner = self.partner
-        for g, pairing in enumerate(fixed):
-            if pairing is not None:
-                for a, b in pairing:
-                    partner[a] = b
-                    partner[b] = a
-            else:
-                for t in self.group_tiles[g]:
-                    partner[t] = -1
-        cover, left, right, touch, weight = (
-            self.cover,
-            self.left,
-            self.right,
-            self.touch,
-            self.weight,
-        )
+        group_of = self.group_of
         group_masks = self.group_masks
-        is_open = [False] * len(fixed)
-        plan: list[Pair] = []
-        opened: list[tuple[int, Pairing]] = []
+        for m in group_masks:
+            p = present & m
+            if p.bit_count() == 2:
+                a, b = _bits(p)
+                partner[a], partner[b] = b, a
+            else:
+                for t in _bits(p):
+                    partner[t] = -1
+        cover, left, right, touch = self.cover, self.left, self.right, self.touch
+        is_open = [False] * len(group_masks)
         queue = _bits(free)
-        gone: list[int] = []
         while queue:
             t = queue.pop()
             if not present >> t & 1:
@@ -225,30 +214,17 @@ class Solver:
             if p >= 0:
                 if not free >> p & 1:
                     continue
-                plan.append((t, p))
-                gone = [t, p]
+                gone = (t, p)
             else:
                 g = group_of[t]
                 if is_open[g]:
-                    gone = [t]
+                    gone = (t,)
                 else:
                     ready = free & present & group_masks[g]
                     if not ready & (ready - 1):
                         continue  # a single free tile: wait for a second one
                     is_open[g] = True
-                    gone = _bits(ready)
-                    tiles = self.group_tiles[g]
-                    if len(gone) == 3:
-                        # Keep back, for the fourth, the tile that uncovers least.
-                        keep = min(gone, key=weight.__getitem__)
-                        first = tuple(x for x in gone if x != keep)
-                        last = (keep, next(x for x in tiles if x not in gone))
-                        suggestion = (first, last)
-                    elif len(gone) == 2 and len(tiles) == 4:
-                        suggestion = (tuple(gone), tuple(x for x in tiles if x not in gone))
-                    else:
-                        suggestion = tuple(zip(tiles[::2], tiles[1::2]))
-                    opened.append((g, suggestion))
+                    gone = tuple(_bits(ready))
             for x in gone:
                 present ^= 1 << x
                 free &= ~(1 << x)
@@ -261,7 +237,7 @@ class Solver:
                         ):
                             free |= bit
                             queue.append(i)
-        return present == 0, plan, opened
+        return present == 0
 
     # -- search -----------------------------------------------------------------
 
@@ -314,18 +290,6 @@ class Solver:
                 return Solution(Verdict.WINNABLE, tuple(plan), self.plays)
             return Solution(Verdict.NOT_WINNABLE, None, self.plays)
         return Solution(Verdict.UNKNOWN, None, self.plays)
-
-    def _relaxed_clears(self, present: int, free: int) -> bool:
-        fixed: list[Pairing | None] = []
-        for m in self.group_masks:
-            p = present & m
-            if p.bit_count() == 2:
-                fixed.append((tuple(_bits(p)),))
-            elif p:
-                fixed.append(None)
-            else:
-                fixed.append(())
-        return self._play(present, free, fixed)[0]
 
     def _after(self, present: int, free: int, gone: Sequence[int]) -> int:
         """The free mask once the tiles ``gone`` are out of ``present``."""
