@@ -3,10 +3,13 @@ statistics page and the leaderboard."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -90,7 +93,7 @@ def play(request: HttpRequest) -> HttpResponse:
         else:
             create = {}
     config = {
-        "api": "/api/games",
+        "api": reverse("api:games"),
         "lang": request.LANGUAGE_CODE,
         "csrfToken": get_token(request),
         "create": create,
@@ -112,6 +115,9 @@ def _totals_row(totals: stats.Totals, *, name: str) -> dict:
         "name": name,
         "played": formatting.number(totals.played),
         "won": formatting.number(totals.won),
+        "ranked_won": formatting.number(totals.ranked_won),
+        "unranked_won": formatting.number(totals.unranked_won),
+        "best_ranked": formatting.clock(totals.best_ranked_ms),
         "win_rate": formatting.percent(totals.win_rate),
         "best": formatting.clock(totals.best_ms),
         "average": formatting.clock(totals.average_ms),
@@ -129,6 +135,7 @@ def _win_row(win: stats.Win, rank: int) -> dict:
         "date": formatting.day(win.finished_at),
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
         "hints": formatting.number(win.hints_used),
+        "ranked": win.ranked,
     }
 
 
@@ -180,11 +187,12 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         }
         for layout_id, entries in stats.leaderboards_by_layout().items()
     ]
-    language = request.LANGUAGE_CODE
+    # The slashes of ``next`` stay as they are (it is a path, and reads better so).
+    next_query = urlencode({"next": reverse("leaderboard")}, safe="/")
     context = {
         "personal": personal,
         "boards": boards,
-        "login_url": f"/{language}/accounts/login/?next=/{language}/leaderboard/",
-        "signup_url": f"/{language}/accounts/signup/",
+        "login_url": f"{reverse('accounts:login')}?{next_query}",
+        "signup_url": reverse("accounts:signup"),
     }
     return render(request, "game/leaderboard.html", context)

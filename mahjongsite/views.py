@@ -37,14 +37,17 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     has no translation, and the page offers no hreflang alternates.
     """
     language = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+    others = []
+    for code, _name in settings.LANGUAGES:
+        if code != language:
+            with translation.override(code):
+                home_url = reverse("home")
+            others.append(
+                {
+                    "code": code,
+                    "name": translation.get_language_info(code)["name_local"],
+                    "url": home_url,
+                }
+            )
     with translation.override(language):
-        others = [
-            {
-                "code": code,
-                "name": translation.get_language_info(code)["name_local"],
-                "url": f"/{code}/",
-            }
-            for code, _name in settings.LANGUAGES
-            if code != language
-        ]
         return render(request, "404.html", {"other_languages": others}, status=404)

@@ -126,6 +126,8 @@ function build(state) {
     el.tiles.append(button);
   }
   focusId = null;
+  // A board wider than the screen pans inside its frame: start from its middle.
+  el.board.scrollLeft = (el.board.scrollWidth - el.board.clientWidth) / 2;
 }
 
 function tileById(id) {

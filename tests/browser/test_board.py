@@ -1,5 +1,5 @@
 """The play page in real Chromium, in all four languages: mouse and keyboard play, hint,
-undo, pause, "No more moves", a won game, a replay by code, a 360 px phone, accessibility.
+undo, pause, "No more moves", a won game, a replay by code, accessibility (phones: test_phone.py).
 
 The server decides everything; these tests only click and read what the page shows.
 Long games are fast-forwarded through the API from inside the page (the same session),
@@ -354,30 +354,6 @@ def test_rules_page_example_link_opens_that_deal(live_server, page: Page, exampl
         "els => Object.fromEntries(els.map(e => [e.dataset.id, e.dataset.face]))"
     )
     assert [faces[str(i)] for i in range(144)] == list(example.faces)
-
-
-def test_phone_width_board_fits_and_taps_hit_the_right_tile(live_server, page: Page, example):
-    page.set_viewport_size({"width": 360, "height": 740})  # the board fits on the screen
-    open_board(page, live_server, "sv")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    box = page.locator("#board-tiles").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
-    for tile_id in example.free_tiles():
-        tile_box = tile(page, tile_id).bounding_box()
-        assert tile_box["x"] >= 0 and tile_box["x"] + tile_box["width"] <= 360
-    # A real tap at the middle of each tile of a pair lands on that tile.
-    page.context.set_default_timeout(5000)
-    a, b = example.hint()
-    page.locator("#board-frame").scroll_into_view_if_needed()
-    for tile_id in (a, b):
-        tile_box = tile(page, tile_id).bounding_box()
-        assert 0 <= tile_box["y"] and tile_box["y"] + tile_box["height"] <= 740
-        page.mouse.click(
-            tile_box["x"] + tile_box["width"] / 2, tile_box["y"] + tile_box["height"] / 2
-        )
-        if tile_id == a:
-            expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#tiles-left")).to_have_text("142")
 
 
 @pytest.mark.parametrize("width", [360, 1280])

@@ -1,0 +1,119 @@
+"""The board on a phone, held upright (360×740) and sideways (740×360), on every layout.
+
+For a fresh deal of each layout: the page never scrolls sideways, every free tile's button
+is at least 24×24 CSS px (WCAG 2.2 2.5.8; at least 40 px sideways where the layout's width
+allows it), and a real tap on the visible centre of each free tile selects exactly that
+tile. A board wider than the screen pans inside its frame, so each tile is first brought
+into view the way a player would: by scrolling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Browser, expect
+
+from game.engine import LAYOUTS, Board
+from tests.browser.accessibility import assert_no_axe_violations
+
+SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
+
+VIEWPORTS = {"portrait": (360, 740), "landscape": (740, 360)}
+
+# Sideways, the tiles take the screen's width: 40 px tiles need 20 CSS px per half-tile
+# column (plus the layers' depth), which the Bridge's 36 columns do not get in 740 px.
+LANDSCAPE_MIN = {layout_id: 40 for layout_id in LAYOUTS}
+LANDSCAPE_MIN["L02"] = 36
+
+# The visible part of a tile's button: its box clipped by the board's frame and the
+# viewport, below the bar that stays at the top of the screen when the phone is sideways.
+VISIBLE_BOX = """(button) => {
+  button.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const box = button.getBoundingClientRect();
+  const frame = document.getElementById('board').getBoundingClientRect();
+  const bar = document.querySelector('.board-bar').getBoundingClientRect();
+  const sticky = getComputedStyle(document.querySelector('.board-bar')).position === 'sticky';
+  const top = Math.max(box.top, frame.top, 0, sticky ? bar.bottom : 0);
+  const left = Math.max(box.left, frame.left, 0);
+  const right = Math.min(box.right, frame.right, window.innerWidth);
+  const bottom = Math.min(box.bottom, frame.bottom, window.innerHeight);
+  return {width: box.width, height: box.height, top, left, right, bottom};
+}"""
+
+HIT = """([x, y]) => {
+  const hit = document.elementFromPoint(x, y);
+  const tile = hit && hit.closest('.tile');
+  return tile ? Number(tile.dataset.id) : null;
+}"""
+
+
+@pytest.fixture
+def phone(browser: Browser, request):
+    def open_context(orientation: str, *, bypass_csp: bool = False):
+        width, height = VIEWPORTS[orientation]
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            bypass_csp=bypass_csp,
+        )
+        request.addfinalizer(context.close)
+        return context.new_page()
+
+    return open_context
+
+
+@pytest.mark.parametrize("orientation", list(VIEWPORTS))
+@pytest.mark.parametrize("layout_id", list(LAYOUTS))
+def test_every_free_tile_is_big_enough_and_a_tap_on_its_centre_selects_it(
+    live_server, phone, layout_id, orientation
+):
+    page = phone(orientation)
+    width, _height = VIEWPORTS[orientation]
+    minimum = 24 if orientation == "portrait" else LANDSCAPE_MIN[layout_id]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/sv/play/?layout={layout_id}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    code = page.locator("#code-input").input_value()
+    assert code.startswith(f"MJ1-{layout_id}-")
+    board = Board.from_code(code)
+    free = board.free_tiles()
+    expect(page.locator("#board-tiles .tile.is-free")).to_have_count(len(free))
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"phone-{layout_id}-{orientation}.png", full_page=True)
+
+    classes = board.deal.match_classes
+    selected = None
+    for tile_id in free:
+        if selected is not None and classes[selected] == classes[tile_id]:
+            # A matching second tap would remove the pair: deselect first.
+            page.locator(f'#board-tiles .tile[data-id="{selected}"]').click()
+            expect(page.locator('#board-tiles .tile[aria-pressed="true"]')).to_have_count(0)
+        button = page.locator(f'#board-tiles .tile[data-id="{tile_id}"]')
+        box = button.evaluate(VISIBLE_BOX)
+        assert box["width"] >= minimum and box["height"] >= minimum, (tile_id, box)
+        x = (box["left"] + box["right"]) / 2
+        y = (box["top"] + box["bottom"]) / 2
+        assert page.evaluate(HIT, [x, y]) == tile_id, f"the centre of tile {tile_id} is hidden"
+        page.touchscreen.tap(x, y)
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(page.locator('#board-tiles .tile[aria-pressed="true"]')).to_have_count(1)
+        selected = tile_id
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert errors == []
+
+
+@pytest.mark.parametrize("orientation", list(VIEWPORTS))
+def test_phone_board_is_accessible(live_server, phone, orientation):
+    # The Bridge pans upright (a scrollable board) and stays put under a sticky bar sideways.
+    page = phone(orientation, bypass_csp=True)
+    page.goto(f"{live_server.url}/de/play/?layout=L02")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert_no_axe_violations(page)
