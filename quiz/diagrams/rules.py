@@ -115,9 +115,7 @@ def pairs_figure() -> SafeString:
             title=names,
             # Its own sentence, not "names: caption": after a colon Greek goes on in lower
             # case ("…: ζευγάρι."), and each language words the verdict its own way.
-            desc=(
-                gettext("%(tiles)s: a pair.") if is_pair else gettext("%(tiles)s: not a pair.")
-            )
+            desc=(gettext("%(tiles)s: a pair.") if is_pair else gettext("%(tiles)s: not a pair."))
             % {"tiles": names},
             gap=8,
             css_class="diagram--pair",
