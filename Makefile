@@ -24,8 +24,9 @@ MO_FILES := $(PO_FILES:.po=.mo)
 .PHONY: setup run test bench migrate messages chromium node_modules java gettext
 
 setup: $(INSTALLED) messages migrate
-	@# Load content: the rules page's sections from quiz/content/rules.toml (idempotent;
-	@# sections edited in the admin are kept).
+	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
+	@# page's sections and quiz questions from quiz/content/practice.toml (idempotent;
+	@# content edited in the admin is kept).
 	$(MANAGE) load_content
 	@# collectstatic is not needed here: local and test settings serve static/ directly;
 	@# production runs `manage.py collectstatic --noinput` when it deploys.

@@ -243,8 +243,6 @@ def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         board.undo()
         game.history = [list(pair) for pair in board.history]
@@ -265,8 +263,6 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         pair = board.hint()
         if pair is None:
@@ -285,13 +281,13 @@ def game_pause(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     now = now or timezone.now()
     with transaction.atomic():
         game = _locked(game_id, owner)
-        if game.state == WON:
+        board = board_for(game)
+        if not board.can_pause():
             raise GameOver("the game is won")
         if not game.paused:
             _stop_clock(game, now)
             game.paused = True
             _save(game)
-        board = board_for(game)
     return Played(game=game, board=board, event="paused")
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, game_data, owner_for
 from .engine import LAYOUTS, InvalidGameCode, parse_code
+from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
@@ -24,12 +25,12 @@ from .selectors import board_for, game_get
 
 
 def _current_game(request: HttpRequest) -> Game | None:
-    game_id = request.session.get(CURRENT_GAME_KEY)
-    if not game_id:
+    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
+    if game_id is None:
         return None
     try:
         return game_get(game_id=game_id, owner=owner_for(request))
-    except (Game.DoesNotExist, ValueError):
+    except Game.DoesNotExist:
         return None
 
 
