@@ -22,7 +22,7 @@ from django.utils import timezone, translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
-from . import services
+from . import services, sharing
 from .engine import LAYOUTS, Board, InvalidGameCode, MoveError, family
 from .messages import API_ERRORS
 from .models import Game
@@ -186,6 +186,10 @@ def game_json(game: Game, board: Board, *, event: str) -> str:
         "can_undo": board.can_undo(),
         "version": game.version,
         "event": event,
+        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        "origin": game.origin,
+        "ranked": game.ranked if game.state == Game.WON else None,
+        "share": sharing.share_for(game),
     }
     head, tail = json.dumps(data, cls=DjangoJSONEncoder).split('"tiles": null', 1)
     return f'{head}"tiles": {_tiles_json(game, board)}{tail}'
