@@ -276,8 +276,6 @@ def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         board.undo()
         game.history = [list(pair) for pair in board.history]
@@ -298,8 +296,6 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         pair = board.hint()
         if pair is None:
@@ -318,13 +314,13 @@ def game_pause(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     now = now or timezone.now()
     with transaction.atomic():
         game = _locked(game_id, owner)
-        if game.state == WON:
+        board = board_for(game)
+        if not board.can_pause():
             raise GameOver("the game is won")
         if not game.paused:
             _stop_clock(game, now)
             game.paused = True
             _save(game)
-        board = board_for(game)
     return Played(game=game, board=board, event="paused")
 
 

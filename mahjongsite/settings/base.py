@@ -36,13 +36,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Before LocaleMiddleware: "in" (old code) and "ms" (Malay) get the Indonesian site.
+    "mahjongsite.middleware.LanguageAliasMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Marks every answer that depends on who asks as private, no-store. Inside the CSRF
     # middleware, so that it still sees whether the page asked for a CSRF token.
-    "mahjongsite.middleware.PrivateResponseMiddleware",
+    "mahjongsite.cache_headers.PrivateResponseMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
