@@ -21,11 +21,12 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run test bench migrate messages chromium node_modules java java
+.PHONY: setup run test bench migrate messages chromium node_modules java gettext
 
 setup: $(INSTALLED) messages migrate
-	@# Load content: the rules page's sections from quiz/content/rules.toml (idempotent;
-	@# sections edited in the admin are kept).
+	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
+	@# page's sections and quiz questions from quiz/content/practice.toml (idempotent;
+	@# content edited in the admin is kept).
 	$(MANAGE) load_content
 	@# collectstatic is not needed here: local and test settings serve static/ directly;
 	@# production runs `manage.py collectstatic --noinput` when it deploys.
@@ -33,7 +34,7 @@ setup: $(INSTALLED) messages migrate
 run: setup
 	$(MANAGE) runserver $(HOST):$(PORT)
 
-test: setup chromium node_modules java
+test: setup chromium node_modules java gettext
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
@@ -90,4 +91,13 @@ java:
 		echo "Installing Debian's Java runtime for the Nu HTML Checker"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y default-jre-headless; \
+	fi
+
+# The catalogue check (tests/web/test_catalogues.py) runs makemessages, which needs GNU
+# gettext's xgettext and msguniq.
+gettext:
+	@if ! command -v xgettext >/dev/null || ! command -v msguniq >/dev/null; then \
+		echo "Installing Debian's gettext for the catalogue check"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
 	fi

@@ -22,8 +22,8 @@ from django.utils import timezone, translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
-from . import services
-from .engine import LAYOUTS, Board, InvalidGameCode, MoveError
+from . import services, sharing
+from .engine import LAYOUTS, Board, InvalidGameCode, MoveError, family
 from .messages import API_ERRORS
 from .models import Game
 from .names import layout_name
@@ -134,7 +134,16 @@ def _tile_prefixes(code: str) -> tuple[str, ...]:
     within a game, and the 144 tiles are most of every answer."""
     deal = Board.from_code(code).deal
     return tuple(
-        json.dumps({"id": i, "x": x, "y": y, "z": z, "face": deal.faces[i]})[:-1]
+        json.dumps(
+            {
+                "id": i,
+                "x": x,
+                "y": y,
+                "z": z,
+                "face": deal.faces[i],
+                "family": family(deal.faces[i]),
+            }
+        )[:-1]
         for i, (x, y, z) in enumerate(deal.layout.positions)
     )
 
@@ -174,9 +183,13 @@ def game_json(game: Game, board: Board, *, event: str) -> str:
         "clock_running": game.running_since is not None,
         "hints_used": game.hints_used,
         "undos_used": game.undos_used,
-        "can_undo": bool(game.history) and game.state != Game.WON,
+        "can_undo": board.can_undo(),
         "version": game.version,
         "event": event,
+        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        "origin": game.origin,
+        "ranked": game.ranked if game.state == Game.WON else None,
+        "share": sharing.share_for(game),
     }
     head, tail = json.dumps(data, cls=DjangoJSONEncoder).split('"tiles": null', 1)
     return f'{head}"tiles": {_tiles_json(game, board)}{tail}'

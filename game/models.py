@@ -27,6 +27,13 @@ class Game(models.Model):
     ABANDONED = "abandoned"
     RESULTS = [(UNFINISHED, "unfinished"), (WON, "won"), (STUCK, "stuck"), (ABANDONED, "abandoned")]
 
+    # Where the deal came from: a fresh deal of the server, the daily deal, or a code the
+    # player typed in (or followed from a link). Only the first two can be ranked.
+    NEW = "new"
+    DAILY = "daily"
+    CODE = "code"
+    ORIGINS = [(NEW, "new"), (DAILY, "daily"), (CODE, "code")]
+
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     code = models.CharField(max_length=15)
@@ -40,6 +47,10 @@ class Game(models.Model):
     state = models.CharField(max_length=8, choices=STATES, default=PLAYING, db_index=True)
 
     result = models.CharField(max_length=9, choices=RESULTS, blank=True, default=UNFINISHED)
+    origin = models.CharField(max_length=5, choices=ORIGINS, default=NEW)
+    # Decided once, when the game is won (game/ranking.py): only ranked wins enter the
+    # public boards. False for every game that is not won.
+    ranked = models.BooleanField(default=False)
 
     # Owner: the signed-in user, or else the visitor's session.
     user = models.ForeignKey(
@@ -80,6 +91,11 @@ class Game(models.Model):
             models.Index(
                 fields=["layout_id", "result", "user", "elapsed_ms"], name="game_layout_result_time"
             ),
+            # The daily boards: a deal's ranked wins by time, and how many won it.
+            models.Index(
+                fields=["code", "origin", "result", "ranked", "elapsed_ms"],
+                name="game_code_ranked_time",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -91,3 +107,32 @@ class Game(models.Model):
         if self.running_since is not None:
             elapsed += max(0, int((now - self.running_since).total_seconds() * 1000))
         return elapsed
+
+
+class BestTime(models.Model):
+    """A player's best ranked time on a layout: one row per player and layout, kept by
+    :func:`game.ranking.record_best_time` in the transaction of every ranked win, so that
+    the public board per layout reads ten rows instead of grouping every win."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="best_times"
+    )
+    layout_id = models.CharField(max_length=3)
+    elapsed_ms = models.BigIntegerField()
+    # The win that set it (the earliest of equal times), and when it was won: ties on a
+    # board go to whoever got there first.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    achieved_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "layout_id"], name="besttime_one_per_layout")
+        ]
+        indexes = [
+            models.Index(
+                fields=["layout_id", "elapsed_ms", "achieved_at"], name="besttime_layout_time"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.layout_id} {self.elapsed_ms} ms"

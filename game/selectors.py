@@ -34,6 +34,4 @@ def game_get(*, game_id, owner: Owner) -> Game:
 
 def board_for(game: Game) -> Board:
     """The engine's board for a stored game: its deal, its history, its selection."""
-    board = Board.from_code(game.code, [tuple(pair) for pair in game.history])
-    board.selected = game.selected
-    return board
+    return Board.from_code(game.code, [tuple(pair) for pair in game.history], game.selected)

@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from . import ranking
 from .engine import PLAYING, STUCK, WON, Board, GameOver, random_code
 from .engine import parse_code as engine_parse_code
 from .models import Game
@@ -72,6 +73,7 @@ def game_create(
             user_id=owner.user_id,
             session_key="" if owner.user_id is not None else (owner.session_key or ""),
             state=board.state,
+            origin=ranking.origin_for(parsed, typed=code is not None),
         )
     return Played(game=game, board=board, event="created")
 
@@ -92,6 +94,7 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     """
     if not session_key:
         return 0
+    ranking.claim_daily_wins(user_id=user_id, session_key=session_key)
     return (
         Game.objects.filter(user__isnull=True, session_key=session_key)
         .exclude(state=WON)
@@ -162,6 +165,7 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
         if new == WON:
             # Recorded here, in the transaction of the last removal, and only here.
             game.result = Game.WON
+            ranking.on_win(game)
     elif new == PLAYING and game.started_at is not None and not game.paused:
         game.running_since = now
     return new
@@ -179,6 +183,7 @@ _MUTABLE_FIELDS = [
     "paused",
     "finished_at",
     "result",
+    "ranked",
     "hints_used",
     "undos_used",
     "version",
@@ -238,8 +243,6 @@ def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         board.undo()
         game.history = [list(pair) for pair in board.history]
@@ -260,8 +263,6 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     with transaction.atomic():
         game = _locked(game_id, owner)
         _check_playable(game)
-        if game.state == WON:
-            raise GameOver("the game is won")
         board = board_for(game)
         pair = board.hint()
         if pair is None:
@@ -280,13 +281,13 @@ def game_pause(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     now = now or timezone.now()
     with transaction.atomic():
         game = _locked(game_id, owner)
-        if game.state == WON:
+        board = board_for(game)
+        if not board.can_pause():
             raise GameOver("the game is won")
         if not game.paused:
             _stop_clock(game, now)
             game.paused = True
             _save(game)
-        board = board_for(game)
     return Played(game=game, board=board, event="paused")
 
 

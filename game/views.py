@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, game_data, owner_for
 from .engine import LAYOUTS, InvalidGameCode, parse_code
+from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
@@ -24,12 +25,12 @@ from .selectors import board_for, game_get
 
 
 def _current_game(request: HttpRequest) -> Game | None:
-    game_id = request.session.get(CURRENT_GAME_KEY)
-    if not game_id:
+    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
+    if game_id is None:
         return None
     try:
         return game_get(game_id=game_id, owner=owner_for(request))
-    except (Game.DoesNotExist, ValueError):
+    except Game.DoesNotExist:
         return None
 
 
@@ -115,6 +116,9 @@ def _totals_row(totals: stats.Totals, *, name: str) -> dict:
         "name": name,
         "played": formatting.number(totals.played),
         "won": formatting.number(totals.won),
+        "ranked_won": formatting.number(totals.ranked_won),
+        "unranked_won": formatting.number(totals.unranked_won),
+        "best_ranked": formatting.clock(totals.best_ranked_ms),
         "win_rate": formatting.percent(totals.win_rate),
         "best": formatting.clock(totals.best_ms),
         "average": formatting.clock(totals.average_ms),
@@ -132,6 +136,7 @@ def _win_row(win: stats.Win, rank: int) -> dict:
         "date": formatting.day(win.finished_at),
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
         "hints": formatting.number(win.hints_used),
+        "ranked": win.ranked,
     }
 
 

@@ -4,6 +4,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from game import daily_views
 from game import views as game_views
 
 from . import views
@@ -18,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("quiz.urls")),
     path("play/", game_views.play, name="play"),
+    path("daily/", daily_views.daily_page, name="daily"),
     path("stats/", game_views.statistics, name="stats"),
     path("leaderboard/", game_views.leaderboard, name="leaderboard"),
     path("accounts/", include("accounts.urls")),

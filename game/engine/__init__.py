@@ -4,23 +4,26 @@ The whole game in a few names, in the spirit of python-chess::
 
     >>> from game.engine import Board
     >>> board = Board.from_code("MJ1-L00-AAAAABL")
-    >>> len(board), len(board.free_tiles()), board.state
+    >>> len(board), len(board.free_tiles()), str(board.state)
     (144, 35, 'playing')
     >>> for a, b in board.deal.plan:
     ...     board.remove(a, b)
-    >>> board.state
-    'won'
+    >>> board.state is State.WON, board.can_undo()
+    (True, False)
 
 * :class:`GameCode` parses and formats codes ``MJ1-Lnn-XXXXXXX``; malformed
   ones raise an :class:`InvalidGameCode` subclass with a ``reason``.
 * :func:`deal_for` gives a code's :class:`Deal`: faces on the layout's 144
   positions and a winning plan of 72 pairs.
 * :class:`Board` is a game in progress: taps (:meth:`Board.tap`), removals,
-  undo, hints, won and stuck detection.
+  undo, hints, its :class:`State`, what may happen now (``can_undo``,
+  ``can_hint``, ``can_pause``) and why a tile is blocked (:meth:`Board.blocking`).
+* :func:`family` names a face's family: its values are the only family names
+  the site uses (the API sends them; the board's CSS classes are built from them).
 * :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs.
 """
 
-from .board import PLAYING, STUCK, WON, Board, Outcome, TapResult
+from .board import PLAYING, STUCK, WON, Blocking, BlockKind, Board, Outcome, State, TapResult
 from .codes import (
     BadCharacters,
     DealOutOfRange,
@@ -36,14 +39,17 @@ from .deal import Deal, generate_deal
 from .errors import GameOver, IllegalMove, MoveError, NothingToUndo, TileRemoved, UnknownTile
 from .layouts import InvalidLayout, Layout, validate
 from .registry import LAYOUTS, deal_for, get_layout, parse_code, random_code
-from .tiles import KINDS, TILE_SET, family, match_class, matches
+from .tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
 
 __all__ = [
     "BadCharacters",
+    "BlockKind",
+    "Blocking",
     "Board",
     "Deal",
     "DealOutOfRange",
     "EmptyCode",
+    "FAMILIES",
     "GameCode",
     "GameOver",
     "IllegalMove",
@@ -58,6 +64,7 @@ __all__ = [
     "Outcome",
     "PLAYING",
     "STUCK",
+    "State",
     "TILE_SET",
     "TapResult",
     "TileRemoved",

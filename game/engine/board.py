@@ -1,14 +1,14 @@
 """The position of a game: which tiles remain, what is selected, what was done.
 
-A :class:`Board` is built from a deal and the history of removed pairs, like a
-chess board from its starting position and its move stack. It answers every
-question about legality (``is_free``, ``playable_pairs``, ``is_stuck``…) and
-carries out taps, removals and undos; nothing outside the engine re-derives a
-rule.
+A :class:`Board` is built from a deal, the history of removed pairs and the
+selection, like a chess board from its starting position and its move stack. It
+answers every question about legality (``is_free``, ``blocking``,
+``playable_pairs``, ``state``, ``can_undo``…) and carries out taps, removals and
+undos; nothing outside the engine re-derives a rule.
 
 >>> board = Board.from_code("MJ1-L00-AAAAABL")
->>> len(board.free_tiles()), board.state
-(35, 'playing')
+>>> len(board.free_tiles()), board.state.value, board.can_undo(), board.can_hint()
+(35, 'playing', False, True)
 >>> a, b = board.hint()
 >>> board.tap(a).outcome.value, board.tap(b).outcome.value, len(board.history)
 ('selected', 'removed', 1)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from .codes import GameCode
 from .deal import Deal, Pair
@@ -29,9 +29,42 @@ from .geometry import FreeCounters
 from .registry import deal_for
 from .solver import solve
 
-PLAYING = "playing"
-WON = "won"
-STUCK = "stuck"
+
+class State(StrEnum):
+    """Where a game stands (SPEC §6.5). Pausing belongs to a stored game, not to the board."""
+
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"
+
+
+PLAYING = State.PLAYING
+WON = State.WON
+STUCK = State.STUCK
+
+
+class BlockKind(StrEnum):
+    """Why a tile is not free (SPEC §6.2), the strongest reason first."""
+
+    #: a tile of the layer above lies exactly on it
+    COVERED = "covered"
+    #: only tiles lying half (or a quarter) over it are above: half a tile is enough
+    HALF_COVERED = "half_covered"
+    #: nothing above, but both its left and its right side are taken
+    SIDES = "sides"
+
+
+@dataclass(frozen=True)
+class Blocking:
+    """What holds a blocked tile: the present tiles above it and beside it."""
+
+    kind: BlockKind
+    #: present tiles of the layer above overlapping it, fully or in part
+    covering: tuple[int, ...]
+    #: present tiles of its own layer touching its left side
+    left: tuple[int, ...]
+    #: present tiles of its own layer touching its right side
+    right: tuple[int, ...]
 
 
 class Outcome(str, Enum):
@@ -57,32 +90,51 @@ class TapResult:
 class Board:
     """A game in progress on one deal."""
 
-    def __init__(self, deal: Deal, history: Iterable[Pair] = ()):
+    def __init__(self, deal: Deal, history: Iterable[Pair] = (), selected: int | None = None):
+        """The position after ``history``, with ``selected`` (a free tile) selected.
+
+        Raises :class:`~.errors.MoveError` for a history that is not legal play or a
+        selection that is not a free tile.
+        """
         self.deal = deal
         self.faces = deal.faces
         self._classes = deal.match_classes
         self._counters = FreeCounters(deal.layout.geometry)
         self._free: set[int] = set(deal.layout.geometry.initial_free())
         self.history: list[Pair] = []
-        self.selected: int | None = None
+        self._selected: int | None = None
         self._plan_step = deal.plan_steps
         for a, b in history:
             self.remove(a, b)
+        if selected is not None:
+            self._check_id(selected)
+            if not self._counters.present[selected]:
+                raise TileRemoved(f"tile {selected} has been removed")
+            if selected not in self._free:
+                raise IllegalMove(f"tile {selected} is not free and cannot be selected")
+            self._selected = selected
 
     @classmethod
-    def from_code(cls, code: str | GameCode, history: Iterable[Pair] = ()) -> Board:
+    def from_code(
+        cls, code: str | GameCode, history: Iterable[Pair] = (), selected: int | None = None
+    ) -> Board:
         """The board of a game code (a string is parsed) after ``history``.
 
         Raises :class:`~.codes.InvalidGameCode` for a bad code and
         :class:`~.errors.MoveError` for a history that is not legal play.
         """
-        return cls(deal_for(code), history)
+        return cls(deal_for(code), history, selected)
 
     # -- questions ---------------------------------------------------------
 
     @property
     def code(self) -> GameCode:
         return self.deal.code
+
+    @property
+    def selected(self) -> int | None:
+        """The selected tile; it changes only through :meth:`tap` (and removals, undos)."""
+        return self._selected
 
     def __len__(self) -> int:
         """The number of tiles still on the board."""
@@ -135,15 +187,49 @@ class Board:
         """Tiles remain and no two free tiles match: "No more moves"."""
         return len(self) > 0 and not self.has_playable_pair()
 
+    def blocking(self, tile: int) -> Blocking | None:
+        """Why a present tile is blocked, or ``None`` when it is free.
+
+        Raises :class:`~.errors.UnknownTile` or :class:`~.errors.TileRemoved`.
+        """
+        self._check_id(tile)
+        present = self._counters.present
+        if not present[tile]:
+            raise TileRemoved(f"tile {tile} has been removed")
+        if tile in self._free:
+            return None
+        geometry = self.deal.layout.geometry
+        covering = tuple(i for i in geometry.covers[tile] if present[i])
+        left = tuple(i for i in geometry.left[tile] if present[i])
+        right = tuple(i for i in geometry.right[tile] if present[i])
+        if not covering:
+            kind = BlockKind.SIDES
+        elif any(geometry.positions[i][:2] == geometry.positions[tile][:2] for i in covering):
+            kind = BlockKind.COVERED  # a tile lies exactly on it
+        else:
+            kind = BlockKind.HALF_COVERED
+        return Blocking(kind, covering, left, right)
+
     @property
-    def state(self) -> str:
-        """``"playing"``, ``"won"`` or ``"stuck"``."""
+    def state(self) -> State:
+        """:attr:`State.PLAYING`, :attr:`State.WON` or :attr:`State.STUCK`."""
         if len(self) == 0:
-            return WON
-        return STUCK if self.is_stuck() else PLAYING
+            return State.WON
+        return State.STUCK if self.is_stuck() else State.PLAYING
+
+    # -- what may happen now -------------------------------------------------
 
     def can_undo(self) -> bool:
-        return bool(self.history)
+        """Whether :meth:`undo` may be called: a pair was removed and the game is not won."""
+        return bool(self.history) and len(self) > 0
+
+    def can_hint(self) -> bool:
+        """Whether a hint has a pair to show: only while playing (not won, not stuck)."""
+        return self.state is State.PLAYING
+
+    def can_pause(self) -> bool:
+        """Whether the clock may be paused: any game that is not won."""
+        return len(self) > 0
 
     # -- actions -----------------------------------------------------------
 
@@ -159,24 +245,23 @@ class Board:
         A removed or unknown tile, or any tap on a won game, raises.
         """
         self._check_id(tile)
-        if len(self) == 0:
-            raise GameOver("the game is won")
+        self._check_not_won()
         if not self._counters.present[tile]:
             raise TileRemoved(f"tile {tile} has been removed")
         if tile not in self._free:
-            self.selected = None
+            self._selected = None
             return TapResult(Outcome.BLOCKED, tile)
-        if self.selected is None:
-            self.selected = tile
+        if self._selected is None:
+            self._selected = tile
             return TapResult(Outcome.SELECTED, tile)
-        if self.selected == tile:
-            self.selected = None
+        if self._selected == tile:
+            self._selected = None
             return TapResult(Outcome.DESELECTED, tile)
-        first = self.selected
+        first = self._selected
         if self._classes[first] == self._classes[tile]:
             self.remove(first, tile)
             return TapResult(Outcome.REMOVED, tile, (first, tile))
-        self.selected = tile
+        self._selected = tile
         return TapResult(Outcome.SELECTION_MOVED, tile)
 
     def remove(self, a: int, b: int) -> None:
@@ -195,10 +280,15 @@ class Board:
             self._free.discard(t)
             self._free.update(self._counters.remove(t))
         self.history.append((a, b))
-        self.selected = None
+        self._selected = None
 
     def undo(self) -> Pair:
-        """Put the last removed pair back and clear the selection."""
+        """Put the last removed pair back and clear the selection.
+
+        Raises :class:`~.errors.GameOver` on a won game (a win is final) and
+        :class:`~.errors.NothingToUndo` when no pair has been removed.
+        """
+        self._check_not_won()
         if not self.history:
             raise NothingToUndo("no pair has been removed")
         a, b = self.history.pop()
@@ -211,7 +301,7 @@ class Board:
                 if i in self._free and not counters.is_free(i):
                     self._free.discard(i)
             self._free.add(t)
-        self.selected = None
+        self._selected = None
         return (a, b)
 
     # -- help --------------------------------------------------------------
@@ -223,9 +313,12 @@ class Board:
         has removed only whole pairs of that plan (then the rest of the plan
         still wins: fewer tiles never make a tile less free). Otherwise the
         first pair of a fresh plan found by the solver; otherwise any pair.
+
+        Raises :class:`~.errors.GameOver` on a won game.
         """
+        self._check_not_won()
         pair = self._next_plan_pair()
-        if pair is None and len(self) > 0:
+        if pair is None:
             plan = solve(
                 self.deal.layout.geometry,
                 self.faces,
@@ -255,10 +348,12 @@ class Board:
         if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(self.faces):
             raise UnknownTile(f"no tile {tile!r} in this layout")
 
+    def _check_not_won(self) -> None:
+        if len(self) == 0:
+            raise GameOver("the game is won")
+
     def copy(self) -> Board:
-        board = Board(self.deal, self.history)
-        board.selected = self.selected
-        return board
+        return Board(self.deal, self.history, self._selected)
 
     def __repr__(self) -> str:
         return f"<Board {self.code} removed={len(self.history)} state={self.state}>"

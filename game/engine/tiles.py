@@ -41,6 +41,17 @@ FAMILY_DRAGONS = "dragons"
 FAMILY_FLOWERS = "flowers"
 FAMILY_SEASONS = "seasons"
 
+#: Every family name, in table order: the only family names anywhere on the site.
+FAMILIES: tuple[str, ...] = (
+    FAMILY_BAMBOO,
+    FAMILY_CHARACTERS,
+    FAMILY_CIRCLES,
+    FAMILY_WINDS,
+    FAMILY_DRAGONS,
+    FAMILY_FLOWERS,
+    FAMILY_SEASONS,
+)
+
 _SUIT_FAMILY = {"B": FAMILY_BAMBOO, "C": FAMILY_CHARACTERS, "D": FAMILY_CIRCLES}
 
 

@@ -34,10 +34,6 @@ const el = {
   wonText: document.getElementById("won-text"),
 };
 
-const FAMILIES = { B: "bamboo", C: "characters", D: "circles" };
-const WINDS = new Set(["N", "S", "E", "W"]);
-const DRAGONS = { R: "red", G: "green", Wh: "white" };
-
 let game = null; // the last answer of the server
 let buttons = new Map(); // tile id -> button
 let focusId = null; // the tile that holds the roving tabindex
@@ -46,14 +42,6 @@ let tapsSent = false; // whether this page has sent a tap (which starts the cloc
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
-}
-
-function familyOf(face) {
-  if (WINDS.has(face)) return "wind";
-  if (face in DRAGONS) return `dragon tile--dragon-${DRAGONS[face]}`;
-  if (/^F\d$/.test(face)) return "flower";
-  if (/^S\d$/.test(face)) return "season";
-  return FAMILIES[face[1]];
 }
 
 function tileName(tile) {
@@ -113,7 +101,7 @@ function build(state) {
   for (const tile of ordered) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `tile tile--${familyOf(tile.face)}`;
+    button.className = `tile tile--${tile.family}`; // the engine's family name, as sent
     button.dataset.id = String(tile.id);
     button.dataset.face = tile.face;
     button.tabIndex = -1;

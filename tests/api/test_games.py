@@ -105,9 +105,12 @@ def test_history_holds_all_72_pairs_and_a_full_undo_chain(client):
         services.game_tap(game_id=played.game.id, owner=owner, tile=a)
         played = services.game_tap(game_id=played.game.id, owner=owner, tile=b)
     assert played.game.state == "won" and len(played.game.history) == 72
-    # The stored history rebuilds the whole position, and the engine can undo all of it.
-    rebuilt = Board.from_code(played.game.code, [tuple(p) for p in played.game.history])
-    for _ in range(72):
+    # The stored history rebuilds the whole position; a win is final, and one pair short
+    # of it the engine undoes everything.
+    history = [tuple(p) for p in played.game.history]
+    assert Board.from_code(played.game.code, history).can_undo() is False
+    rebuilt = Board.from_code(played.game.code, history[:-1])
+    for _ in range(71):
         rebuilt.undo()
     assert len(rebuilt) == 144
 

@@ -4,6 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from game.engine import Board
+
 from .helpers import EXAMPLE, action, create, tap
 
 pytestmark = pytest.mark.django_db
@@ -22,9 +24,44 @@ def test_another_sessions_game_is_not_found(client, other_client):
     assert client.get(url).json()["version"] == 0
 
 
-def test_a_visitor_without_a_session_sees_no_game(client, other_client):
+def test_ownership_two_signed_out_visitors_each_play_only_their_own_game(client, other_client):
+    """Both visitors have real sessions (their games are stored under their session
+    keys): neither can read or change the other's game, each plays their own."""
+    from game.models import Game
+
+    mine = create(client, code=EXAMPLE)
+    theirs = Game.objects.get(session_key=other_client.session.session_key)
+    assert Game.objects.get(id=mine["id"]).session_key == client.session.session_key
+    assert client.session.session_key != other_client.session.session_key
+    a, b = Board.from_code(EXAMPLE).deal.plan[0]
+    c, d = Board.from_code(theirs.code).deal.plan[0]
+
+    for visitor, game_id, tiles in (
+        (other_client, mine["id"], (a, b)),
+        (client, theirs.id, (c, d)),
+    ):
+        assert visitor.get(f"/api/games/{game_id}").status_code == 404
+        for tile in tiles:
+            assert tap(visitor, game_id, tile).status_code == 404
+        for name in ("hint", "pause", "resume", "undo"):
+            assert action(visitor, game_id, name).status_code == 404
+
+    assert Game.objects.get(id=mine["id"]).version == 0
+    theirs.refresh_from_db()
+    assert (theirs.version, theirs.history, theirs.hints_used) == (0, [], 0)
+    # Each still plays their own.
+    assert tap(client, mine["id"], a).status_code == 200
+    assert tap(client, mine["id"], b).status_code == 200
+    assert tap(other_client, theirs.id, c).status_code == 200
+    assert Game.objects.get(id=mine["id"]).history == [[a, b]]
+    assert Game.objects.get(id=theirs.id).selected == c
+
+
+def test_a_visitor_without_a_session_sees_no_game(client):
     game = create(client, code=EXAMPLE)
-    assert other_client.get(f"/api/games/{game['id']}").status_code == 404
+    stranger = Client()
+    assert stranger.get(f"/api/games/{game['id']}").status_code == 404
+    assert tap(stranger, game["id"], 0).status_code == 404
 
 
 def test_a_signed_in_users_game_is_theirs_alone(client, other_client):

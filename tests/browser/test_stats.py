@@ -23,7 +23,7 @@ from game.engine import Board
 from game.models import Game
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import VNU_JAR, assert_no_axe_violations
-from tests.stats.helpers import PASSWORD, player, recorded_win
+from tests.stats.helpers import PASSWORD, player, recorded_win, save_recorded
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -99,6 +99,9 @@ def test_sign_up_win_and_find_the_game_on_stats_and_leaderboard(live_server, pag
     expect(summary.locator(".stats-summary__item").nth(0).locator("dd")).to_have_text("1")
     expect(summary.locator(".stats-summary__item").nth(1).locator("dd")).to_have_text("1")
     expect(summary.locator(".stats-summary__item").nth(3).locator("dd")).to_have_text(time_text)
+    unranked = summary.locator(".stats-summary__item").nth(5)
+    expect(unranked.locator("dt")).to_have_text(_t(lang, "Unranked wins"))
+    expect(unranked.locator("dd")).to_have_text("1")
     expect(page.locator(".stats-table tbody th").first).to_have_text(turtle)
     expect(page.locator(".stats-chart__bars rect")).to_have_count(1)
 
@@ -109,10 +112,12 @@ def test_sign_up_win_and_find_the_game_on_stats_and_leaderboard(live_server, pag
     expect(personal.locator("td").nth(1)).to_have_text(time_text)
     expect(personal.locator("td").nth(2)).to_have_text(turtle)
     expect(personal.locator("td").nth(4)).to_have_text(str(HINTS_VIA_API + 1))
+    expect(personal.locator("td").nth(5)).to_have_text(_t(lang, "No", "ranked"))
+    # Hinted, on a typed-in code and fast-forwarded: not ranked, so not on the public board.
     board = page.locator("section[aria-labelledby=board-L00]")
     expect(board.locator("h3")).to_have_text(turtle)
-    expect(board.locator("tr.is-you .player")).to_contain_text(username)
-    expect(board.locator("tr.is-you td").nth(2)).to_have_text(time_text)
+    expect(board.locator("tr.is-you")).to_have_count(0)
+    expect(board).to_contain_text(_t(lang, "No ranked wins on this layout yet."))
 
     page.get_by_role("button", name=_t(lang, "Sign out")).click()
     expect(page.get_by_role("link", name=_t(lang, "Sign in"), exact=True)).to_be_visible()
@@ -151,7 +156,7 @@ def recorded_games(transactional_db):
     for n, name in enumerate(["bo", "Çelik", "Ελένη", "very_long_username_for_the_board_1234"]):
         rival = player(name)
         games.append(recorded_win(user=rival, seconds=180 + 40 * n, hints=n))
-    Game.objects.bulk_create(games)
+    save_recorded(games)
     return ada
 
 

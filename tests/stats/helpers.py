@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from game import services
+from game import ranking, services
 from game.engine import Board
 from game.models import Game
 from game.selectors import Owner
@@ -48,28 +48,47 @@ def win_through_api(client, code: str = EXAMPLE, *, hints: int = 0) -> dict:
 
 
 def win_with_services(
-    *, user, code: str = EXAMPLE, seconds: float, hints: int = 0, start: datetime | None = None
+    *,
+    user=None,
+    owner: Owner | None = None,
+    code: str | None = EXAMPLE,
+    layout_id: str = "L00",
+    seconds: float,
+    hints: int = 0,
+    start: datetime | None = None,
 ) -> Game:
-    """Win ``code`` through the services with the server's clock set to take ``seconds``."""
-    owner = Owner(user_id=user.pk)
-    game_id = services.game_create(owner=owner, code=code).game.id
+    """Win ``code`` (a fresh deal of ``layout_id`` when ``None``) through the services,
+    with the server's clock set to take ``seconds``; the user's, else ``owner``'s."""
+    owner = owner or Owner(user_id=user.pk)
+    game = services.game_create(owner=owner, code=code, layout_id=layout_id).game
     start = start or timezone.now()
     for _ in range(hints):
-        services.game_hint(game_id=game_id, owner=owner)
-    pairs = plan(code)
+        services.game_hint(game_id=game.id, owner=owner)
+    pairs = plan(game.code)
     for index, (a, b) in enumerate(pairs):
-        services.game_tap(game_id=game_id, owner=owner, tile=a, now=start)
+        services.game_tap(game_id=game.id, owner=owner, tile=a, now=start)
         end = start + timedelta(seconds=seconds) if index == len(pairs) - 1 else start
-        services.game_tap(game_id=game_id, owner=owner, tile=b, now=end)
-    game = Game.objects.get(id=game_id)
+        services.game_tap(game_id=game.id, owner=owner, tile=b, now=end)
+    game = Game.objects.get(id=game.id)
     assert game.result == Game.WON
     return game
 
 
-def recorded_win(*, user, layout_id: str = "L00", seconds: float, hints: int = 0, when=None):
-    """An unsaved Game row as a recorded win leaves it, for bulk_create."""
+def recorded_win(
+    *,
+    user,
+    layout_id: str = "L00",
+    seconds: float,
+    hints: int = 0,
+    when=None,
+    ranked: bool | None = None,
+):
+    """An unsaved Game row as a recorded win of a new deal leaves it, for bulk_create
+    (then :func:`save_recorded`); ranked unless hinted, unless ``ranked`` says."""
     when = when or timezone.now()
     return Game(
+        origin=Game.NEW,
+        ranked=hints == 0 if ranked is None else ranked,
         code=f"MJ1-{layout_id}-AAAAABL",
         layout_id=layout_id,
         history=[],
@@ -81,3 +100,10 @@ def recorded_win(*, user, layout_id: str = "L00", seconds: float, hints: int = 0
         elapsed_ms=int(seconds * 1000),
         hints_used=hints,
     )
+
+
+def save_recorded(games) -> list[Game]:
+    """Bulk-create recorded games, then the best-time table the wins would have kept."""
+    saved = Game.objects.bulk_create(list(games), batch_size=500)
+    ranking.rebuild_best_times()
+    return saved

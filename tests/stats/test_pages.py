@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext
 from game import formatting
 from game.models import Game
 
-from .helpers import player, recorded_win, signed_in
+from .helpers import player, recorded_win, save_recorded, signed_in
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -51,7 +51,7 @@ def test_statistics_page_shows_the_numbers_in_the_page_language(client, lang):
         )
         for _ in range(1197)
     ]
-    Game.objects.bulk_create(games)
+    save_recorded(games)
     signed_in(client, ada)
     text = _text(client.get(f"/{lang}/stats/"))
     locale = LOCALES[lang]
@@ -90,7 +90,7 @@ def test_statistics_without_games(client):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_leaderboard_shows_my_times_and_every_layout(client, lang):
     ada, bo = player("ada"), player("bo")
-    Game.objects.bulk_create(
+    save_recorded(
         [
             recorded_win(user=ada, seconds=125, hints=4),
             recorded_win(user=bo, seconds=99),
@@ -116,7 +116,7 @@ def test_leaderboard_for_signed_out_visitors_invites_to_sign_in(client):
 def test_usernames_are_escaped_everywhere(client):
     # The sign-up form refuses markup; a name written straight to the database is escaped.
     evil = get_user_model().objects.create_user("<script>alert(1)</script>", password="x")
-    Game.objects.bulk_create([recorded_win(user=evil, seconds=80)])
+    save_recorded([recorded_win(user=evil, seconds=80)])
     signed_in(client, evil)
     for url in ("/sv/leaderboard/", "/sv/stats/", "/sv/"):
         text = _text(client.get(url))
@@ -151,3 +151,38 @@ def test_dates_follow_the_site_time_zone_and_language():
         assert formatting.day(moment) == format_date(
             date(2026, 11, 30), format="medium", locale="el"
         )
+
+
+RANKED_RULE = (
+    "Only ranked wins enter the boards of all players: a win is ranked when it used no "
+    "hints, was dealt by the server (a new game or the daily deal, not a typed-in game "
+    "code) and took at least one second per pair."
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ranked_and_unranked_wins_apart_and_the_rule_on_the_leaderboard(client, lang):
+    ada = player("ada")
+    save_recorded(
+        [
+            recorded_win(user=ada, seconds=200),
+            recorded_win(user=ada, seconds=100, hints=3),  # unranked: faster, hinted
+            recorded_win(user=ada, seconds=150, ranked=False),
+        ]
+    )
+    signed_in(client, ada)
+    with translation.override(lang):
+        rule, yes, no = gettext(RANKED_RULE), pgettext("ranked", "Yes"), pgettext("ranked", "No")
+        labels = [gettext(w) for w in ("Ranked wins", "Unranked wins", "Best ranked time")]
+    assert rule != RANKED_RULE
+    board = _text(client.get(f"/{lang}/leaderboard/"))
+    assert rule in board
+    # The personal top 10 in time order, each marked; the public board has the ranked 3:20.
+    marks = re.findall(r"<td>(\d+:\d\d)</td>.*?<td>([^<]*)</td>\s*</tr>", board, re.S)
+    assert marks[:3] == [("1:40", no), ("2:30", no), ("3:20", yes)]
+    public = board.split('id="layouts-title"')[1]
+    assert "3:20" in public and "1:40" not in public and "2:30" not in public
+
+    stats_page = _text(client.get(f"/{lang}/stats/"))
+    summary = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", stats_page))
+    assert [summary[label] for label in labels] == ["1", "2", "3:20"]

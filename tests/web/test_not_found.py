@@ -1,11 +1,22 @@
 """A clean, translated "page not found", with DEBUG off as in production."""
 
+import importlib
+import os
+
 import pytest
 from django.conf import settings
 
 
-def test_debug_is_off_in_the_test_settings():
-    assert settings.DEBUG is False
+def test_debug_is_off_in_the_test_settings_module_itself():
+    """The rule: tests see what production shows (no debug pages, no leaked settings).
+
+    pytest-django would turn DEBUG off for the tests whatever the settings say, so the
+    module's own value is read, and the suite keeps it (``django_debug_mode = "keep"``).
+    """
+    module = importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"])
+    assert module.__name__ == "mahjongsite.settings.test"
+    assert module.DEBUG is False
+    assert settings.DEBUG is module.DEBUG
 
 
 @pytest.mark.parametrize("accept_language", ["de", "el", "", "fr"])

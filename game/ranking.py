@@ -1,0 +1,155 @@
+"""Ranked and unranked wins: which wins may enter the public boards.
+
+A win is *ranked* when all of these hold (decided once, in the transaction of the tap
+that wins the game, and stored in ``Game.ranked``):
+
+1. the game used no hints;
+2. the server dealt it: a new game or the daily deal (``Game.origin`` ``new`` or
+   ``daily``), not a code the player typed in or followed from a link;
+3. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
+   twice per pair and has to find the pair first (see the README for the figures);
+4. for the daily deal, it is the player's first game on that day's deal: a second try
+   on a deal one has seen is practice, not a race.
+
+Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
+player also keep :class:`~game.models.BestTime`, the best time per player and layout that
+the public board per layout reads.
+"""
+
+from __future__ import annotations
+
+from django.db import connection, transaction
+from django.db.models import Min, OuterRef, Subquery
+
+from . import daily
+from .engine import GameCode
+from .models import BestTime, Game
+
+#: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
+#: 72 pairs of a 144-tile board).
+MIN_MS_PER_PAIR = 1000
+
+
+def origin_for(code: GameCode, *, typed: bool) -> str:
+    """Where a new game's deal comes from: ``new`` when the server drew it, else
+    ``daily`` when the code is today's daily deal of its layout, else ``code``."""
+    if not typed:
+        return Game.NEW
+    return Game.DAILY if daily.is_todays(code) else Game.CODE
+
+
+def too_fast(game: Game) -> bool:
+    """Faster than a human can play: under the floor per removed pair."""
+    return game.elapsed_ms < MIN_MS_PER_PAIR * len(game.history)
+
+
+def _owners_games(game: Game):
+    if game.user_id is not None:
+        return Game.objects.filter(user_id=game.user_id)
+    return Game.objects.filter(user__isnull=True, session_key=game.session_key)
+
+
+def _seen_before(game: Game) -> bool:
+    """Whether the game's owner started another game on the same deal before this one."""
+    return (
+        _owners_games(game)
+        .filter(code=game.code, created_at__lt=game.created_at)
+        .exclude(pk=game.pk)
+        .exists()
+    )
+
+
+def is_ranked(game: Game) -> bool:
+    """Whether a won game is ranked (the module's four conditions)."""
+    if game.hints_used or game.origin not in (Game.NEW, Game.DAILY) or too_fast(game):
+        return False
+    return not (game.origin == Game.DAILY and _seen_before(game))
+
+
+def on_win(game: Game) -> None:
+    """Called in the transaction of the tap that wins ``game``, before it is saved:
+    decide whether the win is ranked, and keep the player's best time."""
+    game.ranked = is_ranked(game)
+    if game.ranked and game.user_id is not None:
+        record_best_time(game)
+
+
+def record_best_time(game: Game) -> None:
+    """Make ``game`` its player's best time on its layout if it beats the one on record.
+
+    One statement, ``INSERT … ON CONFLICT … DO UPDATE … WHERE``: the database compares
+    and writes under the row's lock, so concurrent wins of one player (several app
+    processes) leave the fastest of them, whatever their order. Equal times keep the
+    earlier win.
+    """
+    table = BestTime._meta.db_table
+    pk = Game._meta.pk
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (user_id, layout_id, elapsed_ms, game_id, achieved_at) "
+            "VALUES (%s, %s, %s, %s, %s) "
+            "ON CONFLICT (user_id, layout_id) DO UPDATE SET "
+            "elapsed_ms = excluded.elapsed_ms, game_id = excluded.game_id, "
+            "achieved_at = excluded.achieved_at "
+            f"WHERE {table}.elapsed_ms > excluded.elapsed_ms",
+            [
+                game.user_id,
+                game.layout_id,
+                game.elapsed_ms,
+                pk.get_db_prep_value(game.pk, connection),
+                connection.ops.adapt_datetimefield_value(game.finished_at),
+            ],
+        )
+
+
+def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
+    """At sign-in or sign-up, give the user the daily deals the visitor won while signed
+    out, so that the result is kept. A win stays ranked only if it is still the user's
+    first game on that deal. Returns how many were claimed."""
+    if not session_key:
+        return 0
+    with transaction.atomic():
+        won = list(
+            Game.objects.select_for_update().filter(
+                user__isnull=True, session_key=session_key, origin=Game.DAILY, result=Game.WON
+            )
+        )
+        for game in won:
+            game.user_id, game.session_key = user_id, ""
+            game.ranked = game.ranked and not _seen_before(game)
+            game.save(update_fields=["user", "session_key", "ranked"])
+            if game.ranked:
+                record_best_time(game)
+    return len(won)
+
+
+def rebuild_best_times() -> int:
+    """Recompute every :class:`BestTime` row from the ranked wins (for repairs and the
+    benchmark; the table is otherwise kept by :func:`on_win`). Returns the row count."""
+    wins = Game.objects.filter(result=Game.WON, ranked=True, user__isnull=False)
+    fastest = (
+        wins.filter(user_id=OuterRef("user_id"), layout_id=OuterRef("layout_id"))
+        .order_by("elapsed_ms", "finished_at")
+        .values("pk")[:1]
+    )
+    best_games = (
+        wins.order_by()
+        .values("user_id", "layout_id")
+        .annotate(best=Min("elapsed_ms"), game_id=Subquery(fastest))
+    )
+    rows = Game.objects.in_bulk([row["game_id"] for row in best_games])
+    BestTime.objects.all().delete()
+    BestTime.objects.bulk_create(
+        (
+            BestTime(
+                user_id=game.user_id,
+                layout_id=game.layout_id,
+                elapsed_ms=game.elapsed_ms,
+                game=game,
+                achieved_at=game.finished_at,
+            )
+            for game in rows.values()
+        ),
+        batch_size=1000,
+    )
+    return len(rows)

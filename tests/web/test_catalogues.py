@@ -1,0 +1,103 @@
+"""Every string the site marks for translation is translated in every language.
+
+The rule: no English (and no other language's words) on a sv, el, de or id page. Checking
+only the catalogues' own entries misses a string that was never extracted, so this runs
+``makemessages`` on a copy of the source in a temporary folder (the working tree and its
+catalogues are left alone) and checks each extracted msgid against each catalogue: present,
+translated (every plural form), not fuzzy.
+
+Needs GNU gettext's ``xgettext`` and ``msguniq`` (Debian's ``gettext``; ``make test``
+installs it when missing).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+
+ROOT = Path(settings.BASE_DIR)
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+# Only the site's own source: not the tests, tools, collected or installed files.
+NOT_SOURCE = {".git", ".venv", "node_modules", "locale", "tests", "bench", "docs", "artifacts"}
+NOT_SOURCE_PATTERNS = ("staticfiles", "mutants", "__pycache__", ".*", "*.sqlite3*", "*.mo")
+
+
+def _domains() -> list[str]:
+    """``django``, and ``djangojs`` once the site has a JavaScript catalogue."""
+    js = any(ROOT.glob("locale/*/LC_MESSAGES/djangojs.po"))
+    return ["django", "djangojs"] if js else ["django"]
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> dict[str, set[tuple[str | None, str]]]:
+    """(msgctxt, msgid) of every string marked in the source, per domain."""
+    if not (shutil.which("xgettext") and shutil.which("msguniq")):
+        pytest.fail("GNU gettext is not installed (apt-get install gettext; make test does)")
+    copy = tmp_path_factory.mktemp("source") / "site"
+
+    def ignore(directory, names):
+        skipped = set(shutil.ignore_patterns(*NOT_SOURCE_PATTERNS)(directory, names))
+        if Path(directory) == ROOT:
+            skipped |= NOT_SOURCE & set(names)
+        return skipped
+
+    shutil.copytree(ROOT, copy, ignore=ignore)
+    (copy / "locale").mkdir()
+    found = {}
+    for domain in _domains():
+        subprocess.run(
+            [sys.executable, "manage.py", "makemessages", "--locale", "sv", "--domain", domain]
+            + ["--keep-pot", "--no-location", "--verbosity", "0"],
+            cwd=copy,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "mahjongsite.settings.test"},
+            check=True,
+        )
+        pot = (copy / "locale" / f"{domain}.pot").read_text(encoding="utf-8")
+        # The template's placeholder header ("nplurals=INTEGER") is not for Babel to parse.
+        pot = pot.replace("nplurals=INTEGER; plural=EXPRESSION;", "nplurals=2; plural=(n != 1);")
+        found[domain] = {(m.context, _msgid(m)) for m in read_po(io.StringIO(pot)) if m.id}
+    return found
+
+
+def _msgid(message) -> str:
+    return message.id[0] if isinstance(message.id, tuple) else message.id
+
+
+def test_extraction_finds_the_sites_strings(extracted):
+    # A broken copy or extraction must not pass as "nothing to translate": strings from
+    # a template, from Python code and from a model are all found.
+    msgids = {msgid for _context, msgid in extracted["django"]}
+    assert {"Sign in", "No more moves", "rules section"} <= msgids
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_marked_string_is_translated_in_the_catalogue(extracted, lang):
+    problems = []
+    for domain, wanted in extracted.items():
+        path = ROOT / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        assert path.exists(), f"no {domain} catalogue for {lang}"
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        assert not catalog.fuzzy, f"{path.name} for {lang}: the header is marked fuzzy"
+        entries = {(m.context, _msgid(m)): m for m in catalog if m.id}
+        for key in sorted(wanted, key=lambda k: (k[0] or "", k[1])):
+            message = entries.get(key)
+            strings = message.string if message is not None else ()
+            strings = strings if isinstance(strings, tuple) else (strings,)
+            if message is None:
+                problems.append(
+                    f"missing: {key[1]!r}" + (f" (context {key[0]!r})" if key[0] else "")
+                )
+            elif message.fuzzy:
+                problems.append(f"fuzzy: {key[1]!r}")
+            elif not all(strings):
+                problems.append(f"empty: {key[1]!r}")
+    assert problems == [], f"{lang}: {len(problems)} problems:\n" + "\n".join(problems)
