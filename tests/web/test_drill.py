@@ -124,9 +124,14 @@ def test_explanations_in_swedish_word_each_reason(client, practice_content, boar
     assert "är fri: inget ligger ovanpå och " in texts[2]
 
 
-def test_show_without_an_answer_asks_for_one(client, practice_content, board):
+def test_show_without_an_answer_shows_the_explanation_without_a_verdict(
+    client, practice_content, board
+):
     body = client.get("/de/practice/", query(tile_of(board, None), show="drill")).content
-    assert "Noch nicht beantwortet" in drill_result(body.decode())
+    text = drill_result(body.decode())
+    assert text.startswith("result result--unanswered")
+    assert "ist frei: Nichts liegt darauf" in text
+    assert "Richtig" not in text and "Leider falsch" not in text
 
 
 def test_the_position_is_drawn_from_the_engine_with_one_tile_marked(
