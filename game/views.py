@@ -16,12 +16,21 @@ from django.views.decorators.http import require_safe
 
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, game_data, owner_for
-from .engine import LAYOUTS, InvalidGameCode, parse_code
+from .engine import InvalidGameCode, UnknownLayout, get_layout, parse_code
 from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
+
+
+def _layout_asked(request: HttpRequest) -> str | None:
+    """The id of the layout ``?layout=`` names, as the engine reads it; ``None`` when
+    there is no such layout (the page then offers the default)."""
+    try:
+        return get_layout(request.GET.get("layout", "")).id
+    except UnknownLayout:
+        return None
 
 
 def _current_game(request: HttpRequest) -> Game | None:
@@ -75,21 +84,21 @@ def play(request: HttpRequest) -> HttpResponse:
         except InvalidGameCode as error:
             code_error = code_error_message(error.reason)
 
-    layout = request.GET.get("layout", "").strip().upper()
+    layout = _layout_asked(request)
     game = _current_game(request)
     initial = None
     if (
         game is not None
         and game.state != Game.WON
         and wanted_code in (None, game.code)
-        and not (layout in LAYOUTS and wanted_code is None)
+        and not (layout is not None and wanted_code is None)
     ):
         initial = game_data(game, board_for(game), event="loaded")
     create = None
     if initial is None:
         if wanted_code:
             create = {"code": wanted_code}
-        elif layout in LAYOUTS:
+        elif layout is not None:
             create = {"layout": layout}
         else:
             create = {}

@@ -113,7 +113,10 @@ def pairs_figure() -> SafeString:
             [Tile(a, 0, 0), Tile(b, 2, 0)],
             ident=f"diagram-pair-{number}",
             title=names,
-            desc=f"{names}: {verdict}.",
+            # Its own sentence, not "names: caption": after a colon Greek goes on in lower
+            # case ("…: ζευγάρι."), and each language words the verdict its own way.
+            desc=(gettext("%(tiles)s: a pair.") if is_pair else gettext("%(tiles)s: not a pair."))
+            % {"tiles": names},
             gap=8,
             css_class="diagram--pair",
         )
