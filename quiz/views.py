@@ -49,9 +49,10 @@ def render_rules_content(language: str) -> SafeString:
         "example-code": EXAMPLE_CODE,
     }
     example_play_url = play_url(EXAMPLE_CODE)
+    guide_url = f"{reverse('play')}?{urlencode({'code': EXAMPLE_CODE, 'guide': 1})}"
 
     def diagram(name: str) -> str:
-        return rules_figure(name, play_url=example_play_url)
+        return rules_figure(name, play_url=example_play_url, guide_url=guide_url)
 
     sections = [
         {
