@@ -137,6 +137,11 @@ RATELIMIT_FAIL_OPEN = True
 # The largest request body the JSON API reads; a game's requests need a few dozen bytes.
 API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
 
+# The solver's time budgets (game/verdicts.py): a hint (an unsure hint when it runs out)
+# and the "can this game still be won" check the board asks for after a removal.
+MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
+MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+
 # Sessions in the database, read through the cache (durable: losing the cache signs
 # nobody out), with keys checked before any query (see mahjongsite/sessions.py).
 SESSION_ENGINE = "mahjongsite.sessions"
