@@ -14,6 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from quiz.guide import guide_config
+
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, game_data, owner_for
 from .engine import InvalidGameCode, UnknownLayout, get_layout, parse_code
@@ -22,6 +24,7 @@ from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
+from .teaching import reason_strings
 
 
 def _layout_asked(request: HttpRequest) -> str | None:
@@ -67,6 +70,7 @@ def _board_strings() -> dict:
         % {"layout": "{layout}", "code": "{code}"},
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
+        "reasons": reason_strings(),
     }
 
 
@@ -84,11 +88,17 @@ def play(request: HttpRequest) -> HttpResponse:
         except InvalidGameCode as error:
             code_error = code_error_message(error.reason)
 
+    # The guided first game (an invitation from the rules page) starts the example deal
+    # afresh.
+    guide = guide_config() if request.GET.get("guide") == "1" and not code_error else None
+    if guide is not None:
+        wanted_code = guide["code"]
     layout = _layout_asked(request)
     game = _current_game(request)
     initial = None
     if (
-        game is not None
+        guide is None
+        and game is not None
         and game.state != Game.WON
         and wanted_code in (None, game.code)
         and not (layout is not None and wanted_code is None)
@@ -108,6 +118,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "csrfToken": get_token(request),
         "create": create,
         "game": initial,
+        "guide": guide,
     }
     context = {
         "layouts": layout_choices(),

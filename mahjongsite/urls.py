@@ -28,3 +28,5 @@ urlpatterns += i18n_patterns(
 
 # A translated "page not found" (in the default language when the prefix is unknown).
 handler404 = "mahjongsite.views.page_not_found"
+# A database outage answers 503 (JSON for the API, a translated page otherwise).
+handler500 = "mahjongsite.errors.server_error"

@@ -5,13 +5,14 @@
   remaining tiles (a winning plan also proves every position along it).
 * :func:`hint` — the first pair of a winning plan; when the position is lost,
   no pair; when unknown, any playable pair, marked unsure.
-* :func:`undo_to_winnable` — how many pairs to put back to reach the last
-  winnable position of the game.
+* :func:`undo_to_winnable` — how many pairs to put back, from a lost
+  position, to reach the last winnable one.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -98,8 +99,18 @@ class Hint:
     winnable: bool | None  # None: unknown, the pair is only a playable one
 
 
-def hint(deal: Deal, present: int, playable: list[Pair], time_limit: float = TIME_LIMIT) -> Hint:
-    """The first pair of a winning plan; nothing when lost; any playable pair when unsure."""
+def hint(
+    deal: Deal,
+    present: int,
+    playable: list[Pair],
+    time_limit: float = TIME_LIMIT,
+    decide: Callable[[Deal, int, float], Solution] = decide,
+) -> Hint:
+    """The first pair of a winning plan; nothing when lost; any playable pair when unsure.
+
+    ``decide`` gives verdicts (by default :func:`decide`; the site passes one that also
+    keeps them in its shared cache).
+    """
     if present == 0:
         return Hint(None, True)
     solution = decide(deal, present, time_limit)
@@ -110,29 +121,24 @@ def hint(deal: Deal, present: int, playable: list[Pair], time_limit: float = TIM
     return Hint(playable[0] if playable else None, None)
 
 
-def undo_to_winnable(deal: Deal, history: list[Pair], time_limit: float = TIME_LIMIT) -> int | None:
-    """How many pairs to undo to reach the last winnable position of ``history``.
+def undo_to_winnable(
+    deal: Deal,
+    history: list[Pair],
+    time_limit: float = TIME_LIMIT,
+    decide: Callable[[Deal, int, float], Solution] = decide,
+) -> int:
+    """How many pairs to undo from a lost position to reach a winnable one.
 
-    0 when the current position is winnable; ``None`` when a verdict on the
-    way is unknown. Once a position is lost every later one is lost too, so
-    the last winnable position is found by bisection.
+    Once a position is lost every later one is lost too, so the last winnable
+    position is found by bisection over the history. A position the solver
+    cannot decide in time counts as not known to be winnable: the answer then
+    goes back further than needed, but always to a position proven winnable
+    (the deal's start at worst, which its plan wins).
     """
-
-    def winnable(k: int) -> bool | None:
-        return decide(deal, present_mask(deal, history[:k]), time_limit).winnable
-
-    now = winnable(len(history))
-    if now is None:
-        return None
-    if now:
-        return 0
-    good, bad = 0, len(history)  # the deal's start is winnable: it has a plan
+    good, bad = 0, len(history)
     while bad - good > 1:
         mid = (good + bad) // 2
-        verdict = winnable(mid)
-        if verdict is None:
-            return None
-        if verdict:
+        if decide(deal, present_mask(deal, history[:mid]), time_limit).winnable:
             good = mid
         else:
             bad = mid

@@ -27,13 +27,17 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
 * **Transpositions.** Positions proven lost are remembered by the exact set of
   remaining tiles (a 144-bit mask: a perfect key, so a remembered verdict can
   never belong to another position).
-* **Move ordering and restarts.** Pairs that uncover least are tried first
-  (they commit the least); a search that has gone astray restarts with a
-  slightly shuffled order and twice the budget, keeping what it proved lost.
+* **Move ordering and restarts.** Most deals have many winning plans, and a
+  search that goes astray early can spend long proving its start lost. So the
+  search makes short attempts, each trying pairs in a fresh random order of
+  the tiles, with budgets in Luby's sequence; what one attempt proved lost
+  stays proven for the next. The first attempts skip relaxed play (it costs
+  more than it saves when a plan is near); later ones use it everywhere.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,11 +65,11 @@ class Verdict(str, Enum):
 
 @dataclass(frozen=True)
 class Solution:
-    """A verdict, the plan when winnable, and how many relaxed plays it took."""
+    """A verdict, the plan when winnable, and how many positions were searched."""
 
     verdict: Verdict
     plan: tuple[Pair, ...] | None = None
-    plays: int = 0
+    nodes: int = 0
 
     @property
     def winnable(self) -> bool | None:
@@ -73,6 +77,10 @@ class Solution:
         if self.verdict is Verdict.UNKNOWN:
             return None
         return self.verdict is Verdict.WINNABLE
+
+
+#: Attempts that search without relaxed play (see :meth:`Solver.solve`).
+RELAX_AFTER = 6
 
 
 class _OutOfBudget(Exception):
@@ -90,6 +98,15 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 def _pairings(tiles: Sequence[int]) -> list[Pairing]:
@@ -127,15 +144,6 @@ class Solver:
             for u in geometry.covers[t]:
                 above[t] |= (1 << u) | above[u]
         self.above = above
-        below = [0] * n
-        for t in range(n):
-            for u in _bits(above[t]):
-                below[u] |= 1 << t
-        # How much removing a tile uncovers: the tiles under it and beside it.
-        self.weight = [
-            4 * below[t].bit_count() + len(geometry.left_of[t]) + len(geometry.right_of[t])
-            for t in range(n)
-        ]
 
     # -- the free rule on masks ----------------------------------------------
 
@@ -184,47 +192,32 @@ class Solver:
         the tiles of a class of four go singly once two of them have been free
         at once (any pairing is assumed to suit).
         """
-        self.plays += 1
-        if self.deadline is not None and not self.plays & 15:
-            if time.perf_counter() > self.deadline:
-                raise _OutOfBudget
-        if self.max_plays is not None and self.plays > self.max_plays:
-            raise _OutOfBudget
-        if self.plays > self.restart_at:
-            raise _Restart
-        partner = self.partner
+        start = present
         group_of = self.group_of
         group_masks = self.group_masks
-        for m in group_masks:
-            p = present & m
-            if p.bit_count() == 2:
-                a, b = _bits(p)
-                partner[a], partner[b] = b, a
-            else:
-                for t in _bits(p):
-                    partner[t] = -1
         cover, left, right, touch = self.cover, self.left, self.right, self.touch
         is_open = [False] * len(group_masks)
         queue = _bits(free)
         while queue:
             t = queue.pop()
-            if not present >> t & 1:
+            bit = 1 << t
+            if not present & bit:
                 continue
-            p = partner[t]
-            if p >= 0:
-                if not free >> p & 1:
+            g = group_of[t]
+            mine = start & group_masks[g]
+            if mine.bit_count() == 2:
+                # A class with two tiles left at the start: they go together.
+                if not free & (mine ^ bit):
                     continue
-                gone = (t, p)
+                gone = _bits(mine)
+            elif is_open[g]:
+                gone = (t,)
             else:
-                g = group_of[t]
-                if is_open[g]:
-                    gone = (t,)
-                else:
-                    ready = free & present & group_masks[g]
-                    if not ready & (ready - 1):
-                        continue  # a single free tile: wait for a second one
-                    is_open[g] = True
-                    gone = tuple(_bits(ready))
+                ready = free & present & mine
+                if not ready & (ready - 1):
+                    continue  # a single free tile: wait for a second one
+                is_open[g] = True
+                gone = _bits(ready)
             for x in gone:
                 present ^= 1 << x
                 free &= ~(1 << x)
@@ -246,11 +239,12 @@ class Solver:
         present: int,
         *,
         time_limit: float | None = None,
-        max_plays: int | None = None,
+        max_nodes: int | None = None,
+        relax_after: int = RELAX_AFTER,
     ) -> Solution:
         """Decide the position whose remaining tiles are the bits of ``present``."""
-        self.plays = 0
-        self.max_plays = max_plays
+        self.nodes = 0
+        self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         if present == 0:
             return Solution(Verdict.WINNABLE, (), 0)
@@ -263,33 +257,41 @@ class Solver:
         for g, m in enumerate(self.group_masks):
             for t in _bits(m):
                 self.group_of[t] = g
-        self.partner = [-1] * self.n
         self.lost: set[int] = set()
         free = self.free_mask(present)
         # Restarts: a search that goes astray early can spend long proving a
-        # wrong start lost. Each restart orders moves a little differently and
-        # may search twice as long; positions proven lost stay proven.
+        # wrong start lost, while most deals have many winning plans. So each
+        # attempt orders tiles at random and gives up after a short budget
+        # (in Luby's sequence of lengths: 1 1 2 1 1 2 4 …, times 50 plays);
+        # positions proven lost stay proven from one attempt to the next.
         rng = SplitMix64(present % (1 << 64))
-        limit = 64
-        for attempt in range(64):
-            self.order = (
-                [-w for w in self.weight]
-                if attempt == 0
-                else [-w + (rng.next64() & 15) for w in self.weight]
-            )
-            self.restart_at = self.plays + limit
+        for attempt in itertools.count(1):
+            self.order = [rng.next64() >> 48 for _ in range(self.n)]
+            self.restart_at = self.nodes + 50 * _luby(attempt)
+            # The first, short attempts only look for a plan; later ones also
+            # prove positions lost early, which costs more per position.
+            self.relax = attempt > relax_after
             plan: list[Pair] = []
             try:
                 won = self._search(present, free, plan, [])
             except _Restart:
-                limit *= 2
                 continue
             except _OutOfBudget:
-                break
+                return Solution(Verdict.UNKNOWN, None, self.nodes)
             if won:
-                return Solution(Verdict.WINNABLE, tuple(plan), self.plays)
-            return Solution(Verdict.NOT_WINNABLE, None, self.plays)
-        return Solution(Verdict.UNKNOWN, None, self.plays)
+                return Solution(Verdict.WINNABLE, tuple(plan), self.nodes)
+            return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
+        raise AssertionError("unreachable")
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 15:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        if self.nodes > self.restart_at:
+            raise _Restart
 
     def _after(self, present: int, free: int, gone: Sequence[int]) -> int:
         """The free mask once the tiles ``gone`` are out of ``present``."""
@@ -323,7 +325,8 @@ class Solver:
                     progressed = True
         if not present:
             return True
-        if present in self.lost or not self._relaxed_clears(present, free):
+        self._tick()
+        if present in self.lost or (self.relax and not self._relaxed_clears(present, free)):
             self.lost.add(present)
             del plan[depth:]
             return False
@@ -348,7 +351,7 @@ class Solver:
     def _moves(self, present: int, free: int) -> list[tuple[int, int, int]]:
         """The pairs worth trying, best first."""
         moves = []
-        weight = self.order
+        order = self.order
         above = self.above
         for cm in self.group_masks:
             f = free & cm
@@ -364,7 +367,7 @@ class Solver:
                         c, d = rest
                         if above[c] >> d & 1 or above[d] >> c & 1:
                             continue  # would leave a pair that can never go
-                    moves.append((-(weight[a] + weight[b]), a, b))
+                    moves.append((order[a] + order[b], a, b))
         moves.sort()
         return moves
 
@@ -378,10 +381,10 @@ def solve(
     time_limit: float = 0.3,
 ) -> list[Pair] | None:
     """A list of pairs that clears the board from ``present``, or ``None`` when none
-    was found within ``max_nodes`` relaxed plays or ``time_limit`` seconds.
+    was found within ``max_nodes`` positions or ``time_limit`` seconds.
 
     ``rank`` is accepted for callers of the earlier solver and ignored.
     """
     mask = sum(1 << i for i, here in enumerate(present) if here)
-    solution = Solver(geometry, faces).solve(mask, max_plays=max_nodes, time_limit=time_limit)
+    solution = Solver(geometry, faces).solve(mask, max_nodes=max_nodes, time_limit=time_limit)
     return list(solution.plan) if solution.plan is not None else None

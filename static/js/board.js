@@ -2,6 +2,8 @@
 // it never decides what is free, what matches, or how long the game has lasted.
 
 import { GameApi } from "./api.js";
+import { setupFreeTiles } from "./free-tiles.js";
+import { Guide } from "./guide.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -39,6 +41,23 @@ let buttons = new Map(); // tile id -> button
 let focusId = null; // the tile that holds the roving tabindex
 let clock = { base: 0, at: 0, running: false };
 let tapsSent = false; // whether this page has sent a tap (which starts the clock)
+
+setupFreeTiles({
+  board: el.board,
+  toggle: document.getElementById("free-tiles-toggle"),
+  container: document.getElementById("board-options"),
+});
+
+const guide = config.guide
+  ? new Guide({
+      config: config.guide,
+      panel: document.getElementById("guide"),
+      text: document.getElementById("guide-text"),
+      done: document.getElementById("guide-done"),
+      skip: document.getElementById("guide-skip"),
+      buttonFor: (id) => buttons.get(id),
+    })
+  : null;
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
@@ -267,6 +286,7 @@ function accept(state) {
   game = state;
   if (fresh) build(state);
   render();
+  if (guide) guide.update(state);
   return state;
 }
 
@@ -415,6 +435,7 @@ window.setInterval(tick, 250);
 
 // -- start -----------------------------------------------------------------
 
+if (guide) guide.start();
 if (config.game) {
   accept(config.game);
   if (el.code.getAttribute("aria-invalid") === "true") el.code.value = el.code.defaultValue;

@@ -12,7 +12,7 @@ from game.engine.advice import present_mask
 from game.engine.geometry import Geometry
 from game.engine.layouts import TURTLE
 from game.engine.prng import SplitMix64
-from game.engine.solver import Solver, Verdict
+from game.engine.solver import RELAX_AFTER, Solver, Verdict
 from game.engine.survey import uniform_faces, wilson_interval
 from game.engine.tiles import QUADRUPLE_KINDS, match_class
 
@@ -95,11 +95,12 @@ def small_layouts(draw):
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(small_layouts())
-def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(layout):
+@given(small_layouts(), st.sampled_from([0, RELAX_AFTER]))
+def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(layout, relax_after):
+    # relax_after=0: relaxed play prunes from the first position on.
     geometry, faces = layout
     full = (1 << len(faces)) - 1
-    solution = Solver(geometry, faces).solve(full)
+    solution = Solver(geometry, faces).solve(full, relax_after=relax_after)
     expected = exhaustive_winnable(geometry, faces, frozenset(range(len(faces))))
     assert solution.verdict is (Verdict.WINNABLE if expected else Verdict.NOT_WINNABLE)
     if expected:
@@ -109,8 +110,8 @@ def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(layout):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(small_layouts(), st.randoms(use_true_random=False))
-def test_verdicts_agree_from_positions_reached_by_random_play(layout, rnd):
+@given(small_layouts(), st.randoms(use_true_random=False), st.sampled_from([0, RELAX_AFTER]))
+def test_verdicts_agree_from_positions_reached_by_random_play(layout, rnd, relax_after):
     geometry, faces = layout
     present = set(range(len(faces)))
     for _ in range(rnd.randint(0, len(faces) // 2)):
@@ -126,7 +127,7 @@ def test_verdicts_agree_from_positions_reached_by_random_play(layout, rnd):
             break
         present -= set(rnd.choice(pairs))
     mask = sum(1 << i for i in present)
-    solution = Solver(geometry, faces).solve(mask)
+    solution = Solver(geometry, faces).solve(mask, relax_after=relax_after)
     expected = exhaustive_winnable(geometry, faces, frozenset(present))
     assert solution.winnable is expected
     if expected:
@@ -161,7 +162,7 @@ def test_three_of_a_class_in_one_stack_is_lost_at_once():
     geometry, faces = _column_layout([["1B", "1B", "1B"], ["1B"]])
     solver = Solver(geometry, faces)
     solution = solver.solve((1 << 4) - 1)
-    assert solution.verdict is Verdict.NOT_WINNABLE and solution.plays == 0
+    assert solution.verdict is Verdict.NOT_WINNABLE and solution.nodes == 0
 
 
 def test_two_pairs_each_under_the_other_are_lost():
@@ -238,7 +239,7 @@ def test_a_position_off_the_plan_gets_a_fresh_plan_that_wins():
 def test_a_tiny_budget_answers_unknown_never_a_wrong_verdict():
     rng = SplitMix64(7)
     faces = uniform_faces(TURTLE, rng)
-    solution = Solver(TURTLE.geometry, faces).solve((1 << 144) - 1, max_plays=1)
+    solution = Solver(TURTLE.geometry, faces).solve((1 << 144) - 1, max_nodes=1)
     assert solution.verdict in (Verdict.UNKNOWN, Verdict.WINNABLE)
     if solution.verdict is Verdict.UNKNOWN:
         assert solution.plan is None and solution.winnable is None
