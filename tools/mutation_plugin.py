@@ -1,0 +1,33 @@
+"""A pytest plugin loaded only in mutation runs (``tools/mutate.py``).
+
+Mutants run in processes forked from one that has already run the tests, so whatever the
+site computed once and kept (functools caches, ``cached_property`` values such as a
+layout's geometry) was computed by the original code. Forgetting it all when a mutant's
+tests start makes the mutant's code compute it again, so it can be caught.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+PACKAGES = ("game", "quiz", "accounts")
+
+
+def _forget_cached_properties(value) -> None:
+    for name, attribute in vars(type(value)).items():
+        if isinstance(attribute, functools.cached_property):
+            getattr(value, "__dict__", {}).pop(name, None)
+
+
+def pytest_sessionstart(session) -> None:
+    for name, module in list(sys.modules.items()):
+        if module is None or name.split(".")[0] not in PACKAGES:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+            values = value.values() if isinstance(value, dict) else (value,)
+            for item in list(values):
+                if not isinstance(item, type):
+                    _forget_cached_properties(item)
