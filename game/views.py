@@ -3,6 +3,7 @@ statistics page and the leaderboard."""
 
 from __future__ import annotations
 
+import secrets
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
@@ -15,12 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from . import charts, formatting, stats
-from .api import CURRENT_GAME_KEY, game_data, owner_for
+from .api import CURRENT_GAME_KEY, owner_for
 from .engine import LAYOUTS, InvalidGameCode, parse_code
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
+from .serializers import game_payload
 
 
 def _current_game(request: HttpRequest) -> Game | None:
@@ -29,7 +31,7 @@ def _current_game(request: HttpRequest) -> Game | None:
         return None
     try:
         return game_get(game_id=game_id, owner=owner_for(request))
-    except (Game.DoesNotExist, ValueError):
+    except Game.DoesNotExist:
         return None
 
 
@@ -49,8 +51,6 @@ def _board_strings() -> dict:
         "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
         "paused": _("The game is paused."),
         "resumed": _("The game goes on."),
-        "pause": _("Pause"),
-        "resume": _("Resume"),
         "won": _("You won in %(time)s!") % {"time": "{time}"},
         "stuck": _("No more moves"),
         "newGame": _("New game started: %(layout)s, %(code)s")
@@ -83,7 +83,7 @@ def play(request: HttpRequest) -> HttpResponse:
         and wanted_code in (None, game.code)
         and not (layout in LAYOUTS and wanted_code is None)
     ):
-        initial = game_data(game, board_for(game), event="loaded")
+        initial = game_payload(game, board_for(game), event="loaded")
     create = None
     if initial is None:
         if wanted_code:
@@ -96,6 +96,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "api": reverse("api:games"),
         "lang": request.LANGUAGE_CODE,
         "csrfToken": get_token(request),
+        # This page load's own token: see game_pause and game_resume in game/services.py.
+        "page": secrets.token_urlsafe(12),
         "create": create,
         "game": initial,
     }
