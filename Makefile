@@ -2,6 +2,7 @@
 #   make run    set up, then serve on http://127.0.0.1:8000
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
+#   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
 # Every variable below can be overridden: make run PORT=8080, make test PYTEST_ARGS="-x -k home"
 
 PYTHON ?= python3
@@ -21,11 +22,12 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run test bench migrate messages chromium node_modules java gettext
+.PHONY: setup run test bench mutate migrate messages chromium node_modules java gettext
 
 setup: $(INSTALLED) messages migrate
-	@# Load content: the rules page's sections from quiz/content/rules.toml (idempotent;
-	@# sections edited in the admin are kept).
+	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
+	@# page's sections and quiz questions from quiz/content/practice.toml (idempotent;
+	@# content edited in the admin is kept).
 	$(MANAGE) load_content
 	@# collectstatic is not needed here: local and test settings serve static/ directly;
 	@# production runs `manage.py collectstatic --noinput` when it deploys.
@@ -51,6 +53,12 @@ bench: setup
 	done; \
 	if [ $$found -eq 0 ]; then echo "No benchmark in bench/ yet."; fi; \
 	if [ -n "$$failed" ]; then echo "Over budget or failed:$$failed" >&2; exit 1; fi
+
+# Mutation testing with mutmut (tools/mutate.py): scores per target against the budgets.
+# Not run by CI: about an hour on two cores. make mutate MUTATE_ARGS="engine --max-children 1"
+MUTATE_ARGS ?=
+mutate: setup
+	PYTHONPATH=. $(BIN)/python tools/mutate.py $(MUTATE_ARGS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

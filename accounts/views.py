@@ -13,17 +13,26 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
+from mahjongsite.client_ip import ratelimit_key
 
 from .forms import SignInForm, SignUpForm
 
 
+def _signup_rate(group, request):
+    return settings.RATE_LIMITS["signup"]
+
+
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "HEAD", "POST"])
+@ratelimit(group="signup", key=ratelimit_key, rate=_signup_rate, method="POST", block=False)
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
+    if request.limited:
+        return render(request, "accounts/too_many_signups.html", status=429)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()

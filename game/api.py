@@ -16,11 +16,16 @@ from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
+from django_ratelimit.decorators import ratelimit
+from django_ratelimit.exceptions import Ratelimited
+
+from mahjongsite.client_ip import ratelimit_key
 
 from . import services
 from .engine import InvalidGameCode, MoveError, UnknownLayout
@@ -80,6 +85,8 @@ def api_view(*methods: str):
                     response = error_response("method_not_allowed")
                     response["Allow"] = ", ".join(methods)
                     return response
+                if _declared_length(request) > settings.API_MAX_BODY_BYTES:
+                    return error_response("body_too_large")
                 rejected = _csrf.process_view(request, view, args, kwargs)
                 if rejected is not None:
                     return rejected
@@ -87,6 +94,10 @@ def api_view(*methods: str):
                     return view(request, *args, **kwargs)
                 except ApiError as error:
                     return error_response(error.code, **error.params)
+                except RequestDataTooBig:
+                    return error_response("body_too_large")
+                except Ratelimited:
+                    return error_response("rate_limited")
                 except Game.DoesNotExist:
                     return error_response("not_found")
                 except InvalidGameCode as error:
@@ -109,12 +120,33 @@ def owner_for(request: HttpRequest, *, create: bool = False) -> Owner:
     return Owner(session_key=request.session.session_key)
 
 
+def _declared_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def rate_limit(group: str):
+    """django-ratelimit on the shared cache, per client address, at the rate the
+    settings give ``group`` (read on each request); over it, the API answers 429."""
+
+    def rate(group_name: str, request: HttpRequest) -> str:
+        return settings.RATE_LIMITS[group_name]
+
+    return ratelimit(group=group, key=ratelimit_key, rate=rate, method="POST", block=True)
+
+
 def _json_body(request: HttpRequest) -> dict:
-    if not request.body.strip():
+    body = request.body
+    if len(body) > settings.API_MAX_BODY_BYTES:  # a body sent without Content-Length
+        raise ApiError("body_too_large")
+    if not body.strip():
         return {}
     try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: JSON nested deeper than Python's stack, e.g. "[" * 2000.
         raise ApiError("invalid_json") from None
     if not isinstance(data, dict):
         raise ApiError("invalid_json")
@@ -155,6 +187,7 @@ def openapi(request: HttpRequest) -> HttpResponse:
 
 
 @api_view("POST")
+@rate_limit("game_create")
 def games(request: HttpRequest) -> HttpResponse:
     """Start a game: ``{"code": "MJ1-…"}`` replays a deal, ``{"layout": "L02"}`` deals anew."""
     data = _json_body(request)
@@ -199,6 +232,7 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @api_view("POST")
+@rate_limit("game_hint")
 def game_hint(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_hint(game_id=game_id, owner=owner_for(request)))
 

@@ -80,6 +80,9 @@ def winning_times_chart(wins: list[Win]) -> Chart | None:
         )
         for seconds in range(0, int(top_s) + 1, step)
     ]
+    # The axis uses the page's one date style, the same as the table of wins below it.
+    first_day = formatting.day(wins[0].finished_at)
+    last_day = formatting.day(wins[-1].finished_at)
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -88,6 +91,7 @@ def winning_times_chart(wins: list[Win]) -> Chart | None:
         baseline=baseline,
         bars=bars,
         grid=grid,
-        first_label=formatting.short_day(wins[0].finished_at),
-        last_label=formatting.short_day(wins[-1].finished_at),
+        first_label=first_day,
+        # One date is enough when the first and the last win share it (one win, say).
+        last_label=last_day if last_day != first_day else "",
     )

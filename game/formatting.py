@@ -1,17 +1,24 @@
 """Numbers, times, durations and dates for the page's language, with Babel.
 
-The locale is built from Django's active language (``to_locale``). A game's time is shown
-as the board's clock shows it, ``m:ss`` (minutes not capped at 59: "75:03"), which Babel
-has no format for; ``format_timedelta`` rounds to one unit and serves the total time
-played only.
+The locale is built from Django's active language (``to_locale``).
+
+- A game's time is exact, as a clock shows it: ``m:ss`` below an hour, ``h:mm:ss`` from
+  an hour on ("1:15:03"). Babel has no format for an elapsed time, so this is ours.
+- The total time played is given in whole units, the two largest that matter, without
+  rounding ("1 hour 38 minutes", "1 minute 38 seconds"): Babel's ``format_timedelta``
+  rounds to a single unit (98 s would read "2 minutes"), so each unit is Babel's
+  ``format_unit`` and the units are joined by a space, as all four languages write a
+  duration (CLDR's list patterns put a comma between them, which reads as a list).
+- Every date on a page has one style, CLDR's medium date ("30 nov. 2026").
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
-from babel.dates import format_date, format_timedelta
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 from django.utils import timezone
 from django.utils.translation import get_language, to_locale
 
@@ -22,11 +29,15 @@ def babel_locale() -> str:
 
 
 def clock(ms: float | None) -> str:
-    """A game time as the board's clock shows it: whole seconds, ``m:ss``."""
+    """A game time in whole seconds: ``m:ss`` below an hour, ``h:mm:ss`` from an hour on."""
     if ms is None:
         return "–"
     seconds = max(0, int(ms // 1000))
-    return f"{seconds // 60}:{seconds % 60:02d}"
+    hours, seconds = divmod(seconds, 3600)
+    minutes, seconds = divmod(seconds, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
 
 
 def number(value: int) -> str:
@@ -40,19 +51,31 @@ def percent(value: float | None) -> str:
 
 
 def duration(ms: int) -> str:
-    """A long span, rounded to its largest unit ("3 hours"), in the page's language."""
-    return format_timedelta(timedelta(milliseconds=ms), locale=babel_locale())
+    """A long span in whole units, hours and minutes from an hour on, minutes and seconds
+    from a minute on, seconds below ("1 timme 38 minuter", "1 Minute 38 Sekunden");
+    a unit that is zero is left out ("2 hours"). Seconds beyond the minute are dropped
+    past an hour, never rounded up."""
+    seconds = max(0, int(ms // 1000))
+    hours, seconds = divmod(seconds, 3600)
+    minutes, seconds = divmod(seconds, 60)
+    if hours:
+        units = [(hours, "duration-hour"), (minutes, "duration-minute")]
+    elif minutes:
+        units = [(minutes, "duration-minute"), (seconds, "duration-second")]
+    else:
+        units = [(seconds, "duration-second")]
+    locale = babel_locale()
+    parts = [
+        format_unit(value, unit, length="long", locale=locale)
+        for index, (value, unit) in enumerate(units)
+        if value or index == 0
+    ]
+    return " ".join(parts)
 
 
 def day(moment: datetime | date) -> str:
-    """A date in the site's time zone, medium length ("30 nov. 2026")."""
+    """A date in the site's time zone, medium length ("30 nov. 2026"): the one date style
+    of every page."""
     if isinstance(moment, datetime):
         moment = timezone.localtime(moment).date()
     return format_date(moment, format="medium", locale=babel_locale())
-
-
-def short_day(moment: datetime | date) -> str:
-    """A short date for the chart's axis ("30.11.26")."""
-    if isinstance(moment, datetime):
-        moment = timezone.localtime(moment).date()
-    return format_date(moment, format="short", locale=babel_locale())

@@ -37,6 +37,9 @@ API_ERRORS = {
     "not_found": (404, _("There is no such game.")),
     "method_not_allowed": (405, _("This method is not allowed here.")),
     "csrf_failed": (403, _("The request could not be verified. Reload the page and try again.")),
+    "body_too_large": (413, _("The request body is too large.")),
+    "rate_limited": (429, _("Too many requests. Wait a moment and try again.")),
+    "unavailable": (503, _("The service is unavailable for a moment. Try again shortly.")),
 }
 
 

@@ -105,6 +105,16 @@ class Game(models.Model):
                 name="game_code_ranked_time",
             ),
         ]
+        constraints = [
+            # One unfinished game per player, whatever the number of parallel requests:
+            # a new game replaces (records) the one before in the same transaction, and
+            # the database refuses a second unfinished one (services.game_create).
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(result="", user__isnull=False),
+                name="game_one_unfinished_per_user",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.code} ({self.state}, {len(self.history)} pairs removed)"

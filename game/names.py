@@ -2,7 +2,8 @@
 
 Layout names are a gettext mapping from layout id for now (the engine's names are
 English); tile names follow GLOSSARY.md: family or kind, then the number where there is
-one ("Bamboo 5", "Flower 3", "Red dragon", "East wind").
+one ("Bamboo 5", "Flower 3", "Red dragon", "East wind"). The board and the diagrams
+both name tiles with :func:`tile_name`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .engine import KINDS, LAYOUTS
+from .engine import KINDS, LAYOUTS, family
+from .engine.tiles import (
+    FAMILY_BAMBOO,
+    FAMILY_CHARACTERS,
+    FAMILY_CIRCLES,
+    FAMILY_FLOWERS,
+    FAMILY_SEASONS,
+)
 
 LAYOUT_NAMES = {
     "L00": pgettext_lazy("layout", "Turtle"),
@@ -21,12 +29,16 @@ LAYOUT_NAMES = {
     "L05": pgettext_lazy("layout", "Cross"),
 }
 
-_SUIT_NAMES = {
-    "B": _("Bamboo %(number)s"),
-    "C": _("Characters %(number)s"),
-    "D": _("Circles %(number)s"),
+# Tiles named by their family and number ("Bamboo 5", "Flower 3"), keyed by the engine's
+# family names; the winds and dragons have a name of their own.
+_NUMBERED_NAMES = {
+    FAMILY_BAMBOO: _("Bamboo %(number)s"),
+    FAMILY_CHARACTERS: _("Characters %(number)s"),
+    FAMILY_CIRCLES: _("Circles %(number)s"),
+    FAMILY_FLOWERS: _("Flower %(number)s"),
+    FAMILY_SEASONS: _("Season %(number)s"),
 }
-_OTHER_NAMES = {
+_OWN_NAMES = {
     "N": _("North wind"),
     "S": _("South wind"),
     "E": _("East wind"),
@@ -35,8 +47,6 @@ _OTHER_NAMES = {
     "G": _("Green dragon"),
     "Wh": _("White dragon"),
 }
-_FLOWER = _("Flower %(number)s")
-_SEASON = _("Season %(number)s")
 
 
 def layout_name(layout_id: str) -> str:
@@ -51,14 +61,15 @@ def layout_choices() -> list[dict[str, str]]:
 
 
 def tile_name(kind: str) -> str:
-    """The name of a tile kind in the active language: "Bamboo 5", "Red dragon"…"""
-    if kind in _OTHER_NAMES:
-        return str(_OTHER_NAMES[kind])
-    if kind[0] == "F":
-        return _FLOWER % {"number": kind[1:]}
-    if kind[0] == "S" and len(kind) == 2:
-        return _SEASON % {"number": kind[1:]}
-    return _SUIT_NAMES[kind[1]] % {"number": kind[0]}
+    """The name of a tile kind in the active language: "Bamboo 5", "Red dragon"…
+
+    The one place tiles are named: the board's accessible names, the API and the
+    diagrams' descriptions all come from here.
+    """
+    if kind in _OWN_NAMES:
+        return str(_OWN_NAMES[kind])
+    number = "".join(character for character in kind if character.isdigit())
+    return _NUMBERED_NAMES[family(kind)] % {"number": number}
 
 
 def tile_names() -> dict[str, str]:

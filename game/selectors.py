@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from .engine import Board
+from .ids import parse_game_id
 from .models import Game
 
 
@@ -26,14 +27,11 @@ class Owner:
     session_key: str | None = None
 
 
-def parse_game_id(raw) -> uuid.UUID:
-    """A game id from a URL, a session or a form; anything else is simply not found."""
-    if isinstance(raw, uuid.UUID):
-        return raw
-    try:
-        return uuid.UUID(str(raw))
-    except ValueError:
-        raise Game.DoesNotExist from None
+def _game_id(raw) -> uuid.UUID:
+    game_id = parse_game_id(raw)
+    if game_id is None:
+        raise Game.DoesNotExist  # a malformed id is simply not found
+    return game_id
 
 
 def _ownership(owner: Owner) -> tuple[tuple[str, object], ...] | None:
@@ -63,7 +61,7 @@ def games_owned_by(*, owner: Owner) -> QuerySet[Game]:
 
 def game_get(*, game_id, owner: Owner) -> Game:
     """The owner's game with this id, or ``Game.DoesNotExist``."""
-    return games_owned_by(owner=owner).get(id=parse_game_id(game_id))
+    return games_owned_by(owner=owner).get(id=_game_id(game_id))
 
 
 def game_locked(*, game_id, owner: Owner) -> Game:
@@ -80,7 +78,7 @@ def game_locked(*, game_id, owner: Owner) -> Game:
     nulls = tuple(value is None for _, value in conditions)
     params = [value for _, value in conditions if value is not None]
     pk = Game._meta.pk
-    game_pk = pk.get_db_prep_value(parse_game_id(game_id), connection)
+    game_pk = pk.get_db_prep_value(_game_id(game_id), connection)
     sql = _select_locked_sql(connection.vendor, columns, nulls)
     games = list(Game.objects.raw(sql, [game_pk, *params]))
     if not games:

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from django.utils import timezone
 
+from . import sharing
 from .engine import Board, family
 from .models import Game
 from .names import layout_name
@@ -36,11 +37,12 @@ def _fixed_tiles(code: str) -> tuple[dict, ...]:
 
 
 def game_status(game: Game, board: Board) -> dict:
-    """What every answer carries whole: the game's id, state, selection, hint, clock,
+    """What every answer carries whole: the game's id and code, state, selection, hint, clock,
     counters, the actions that may be taken now, and the version."""
     movable = may_move(game)
     return {
         "id": str(game.id),
+        "code": game.code,
         "state": board.state.value,
         "tiles_left": len(board),
         "selected": board.selected,
@@ -54,6 +56,10 @@ def game_status(game: Game, board: Board) -> dict:
         "can_hint": movable and board.can_hint(),
         "can_pause": board.can_pause(),
         "version": game.version,
+        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        "origin": game.origin,
+        "ranked": game.ranked if game.state == Game.WON else None,
+        "share": sharing.share_for(game),
     }
 
 
@@ -61,7 +67,6 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
     """The whole game (SPEC §8)."""
     free = set(board.free_tiles())
     return {
-        "code": game.code,
         "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
         "tiles": [
             {**tile, "free": i in free, "removed": not board.is_present(i)}

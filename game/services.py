@@ -19,7 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection, transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import ranking
@@ -30,6 +31,10 @@ from .models import Game
 from .selectors import Owner, board_for, game_locked
 
 DEFAULT_LAYOUT = "L00"
+
+
+#: How often a create is tried again when a parallel one won the race (see game_create).
+_CREATE_ATTEMPTS = 3
 
 
 class GamePaused(Exception):
@@ -70,19 +75,35 @@ def game_create(
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
     board = Board.from_code(parsed)
-    with transaction.atomic():
-        if owner.user_id is not None:
-            _close_unfinished(user_id=owner.user_id)
-        game = Game.objects.create(
-            code=str(parsed),
-            layout_id=parsed.layout_id,
-            user_id=owner.user_id,
-            session_key="" if owner.user_id is not None else (owner.session_key or ""),
-            state=board.state,
-            origin=ranking.origin_for(parsed, typed=code is not None),
-            board_page=page or "",
-        )
+    for attempt in range(_CREATE_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                if owner.user_id is not None:
+                    _lock_player(user_id=owner.user_id)
+                    _close_unfinished(user_id=owner.user_id)
+                game = Game.objects.create(
+                    code=str(parsed),
+                    layout_id=parsed.layout_id,
+                    user_id=owner.user_id,
+                    session_key="" if owner.user_id is not None else (owner.session_key or ""),
+                    state=board.state,
+                    origin=ranking.origin_for(parsed, typed=code is not None),
+                    board_page=page or "",
+                )
+            break
+        except IntegrityError:
+            # The constraint "one unfinished game per player" refused the game: a
+            # parallel create committed first. Try again: that game is replaced now.
+            if attempt == _CREATE_ATTEMPTS - 1:
+                raise
     return Played(game=game, board=board, event="created")
+
+
+def _lock_player(*, user_id: int) -> None:
+    """Serialize one player's creates and claims (a no-key row lock on the user, which
+    inserting their games does not wait for), so that parallel requests replace each
+    other's games in turn instead of failing on the constraint."""
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=user_id).values("pk"))
 
 
 def _close_unfinished(*, user_id: int) -> None:
@@ -102,11 +123,23 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     if not session_key:
         return 0
     ranking.claim_daily_wins(user_id=user_id, session_key=session_key)
-    return (
-        Game.objects.filter(user__isnull=True, session_key=session_key)
-        .exclude(state=WON)
-        .update(user_id=user_id, session_key="")
-    )
+    with transaction.atomic():
+        claimed = list(
+            Game.objects.filter(user__isnull=True, session_key=session_key)
+            .exclude(state=WON)
+            .order_by("-created_at")
+            .values_list("id", flat=True)
+        )
+        if not claimed:
+            return 0
+        _lock_player(user_id=user_id)
+        # The visitor's newest game goes on; it replaces the player's unfinished one, as
+        # a new game would, and their older ones are recorded the same way.
+        _close_unfinished(user_id=user_id)
+        Game.objects.filter(id__in=claimed[1:]).update(user_id=user_id, session_key="")
+        _close_unfinished(user_id=user_id)
+        Game.objects.filter(id=claimed[0]).update(user_id=user_id, session_key="")
+    return len(claimed)
 
 
 def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:

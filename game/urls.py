@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from . import api
+from . import api, daily_api
 
 app_name = "api"
 
 urlpatterns = [
     path("health", api.health, name="health"),
     path("openapi.json", api.openapi, name="openapi"),
+    path("daily", daily_api.daily_deals, name="daily"),
     path("games", api.games, name="games"),
     path("games/<str:game_id>", api.game_detail, name="game"),
     path("games/<str:game_id>/tap", api.game_tap, name="tap"),

@@ -15,19 +15,32 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from quiz.guide import guide_config
+
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, owner_for
-from .engine import LAYOUTS, InvalidGameCode, parse_code
+from .engine import InvalidGameCode, UnknownLayout, get_layout, parse_code
+from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
 from .serializers import game_payload
+from .teaching import reason_strings
+
+
+def _layout_asked(request: HttpRequest) -> str | None:
+    """The id of the layout ``?layout=`` names, as the engine reads it; ``None`` when
+    there is no such layout (the page then offers the default)."""
+    try:
+        return get_layout(request.GET.get("layout", "")).id
+    except UnknownLayout:
+        return None
 
 
 def _current_game(request: HttpRequest) -> Game | None:
-    game_id = request.session.get(CURRENT_GAME_KEY)
-    if not game_id:
+    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
+    if game_id is None:
         return None
     try:
         return game_get(game_id=game_id, owner=owner_for(request))
@@ -57,6 +70,7 @@ def _board_strings() -> dict:
         % {"layout": "{layout}", "code": "{code}"},
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
+        "reasons": reason_strings(),
     }
 
 
@@ -74,21 +88,27 @@ def play(request: HttpRequest) -> HttpResponse:
         except InvalidGameCode as error:
             code_error = code_error_message(error.reason)
 
-    layout = request.GET.get("layout", "").strip().upper()
+    # The guided first game (an invitation from the rules page) starts the example deal
+    # afresh.
+    guide = guide_config() if request.GET.get("guide") == "1" and not code_error else None
+    if guide is not None:
+        wanted_code = guide["code"]
+    layout = _layout_asked(request)
     game = _current_game(request)
     initial = None
     if (
-        game is not None
+        guide is None
+        and game is not None
         and game.state != Game.WON
         and wanted_code in (None, game.code)
-        and not (layout in LAYOUTS and wanted_code is None)
+        and not (layout is not None and wanted_code is None)
     ):
         initial = game_payload(game, board_for(game), event="loaded")
     create = None
     if initial is None:
         if wanted_code:
             create = {"code": wanted_code}
-        elif layout in LAYOUTS:
+        elif layout is not None:
             create = {"layout": layout}
         else:
             create = {}
@@ -100,6 +120,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "page": secrets.token_urlsafe(12),
         "create": create,
         "game": initial,
+        "guide": guide,
     }
     context = {
         "layouts": layout_choices(),

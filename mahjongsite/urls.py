@@ -4,6 +4,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from game import daily_views
 from game import views as game_views
 
 from . import views
@@ -18,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("quiz.urls")),
     path("play/", game_views.play, name="play"),
+    path("daily/", daily_views.daily_page, name="daily"),
     path("stats/", game_views.statistics, name="stats"),
     path("leaderboard/", game_views.leaderboard, name="leaderboard"),
     path("accounts/", include("accounts.urls")),
@@ -26,3 +28,5 @@ urlpatterns += i18n_patterns(
 
 # A translated "page not found" (in the default language when the prefix is unknown).
 handler404 = "mahjongsite.views.page_not_found"
+# A database outage answers 503 (JSON for the API, a translated page otherwise).
+handler500 = "mahjongsite.errors.server_error"

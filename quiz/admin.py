@@ -7,16 +7,10 @@ from modeltranslation.admin import TranslationAdmin, TranslationTabularInline
 from .models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
 
 
-@admin.register(RulesSection)
-class RulesSectionAdmin(TranslationAdmin):
-    list_display = ("heading", "slug", "order", "updated_at")
-    list_editable = ("order",)
-    ordering = ("order",)
-    search_fields = ("slug", "heading", "body")
+@admin.register(RulesSection, PracticeSection)
+class ContentSectionAdmin(TranslationAdmin):
+    """The rules and practice pages' sections, edited alike."""
 
-
-@admin.register(PracticeSection)
-class PracticeSectionAdmin(TranslationAdmin):
     list_display = ("heading", "slug", "order", "updated_at")
     list_editable = ("order",)
     ordering = ("order",)

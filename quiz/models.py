@@ -96,7 +96,7 @@ class QuizQuestion(models.Model):
         _("parameter"),
         max_length=40,
         unique=True,
-        help_text=_("The question's name in the form and the page address, e.g. q1."),
+        help_text=_("The question's name in the form and the page address, e.g. marked-tile."),
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     diagram = models.CharField(_("diagram"), max_length=40, choices=DIAGRAM_CHOICES)

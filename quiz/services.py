@@ -56,38 +56,65 @@ def _content_hash(values: dict) -> str:
     return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
 
 
-def _sections_load(model, entries: list[dict], *, overwrite: bool) -> LoadReport:
-    """Create or update sections (rules or practice) from a data file's entries.
+def _load(
+    model, entries: list[dict], *, values_of, current_values_of, save, overwrite: bool
+) -> LoadReport:
+    """Create or update rows (sections or questions, found by slug) from a data file's
+    entries.
 
-    A section edited in the admin since it was last loaded is kept as it is (and reported),
-    unless ``overwrite`` is true: the data file does not silently undo an editor's work.
+    ``values_of(entry)`` are the file's values and ``current_values_of(row)`` the row's,
+    compared by hash; ``save(row, values, source_hash)`` writes a row. A row edited in the
+    admin since it was last loaded is kept as it is (and reported), unless ``overwrite``
+    is true: the data file does not silently undo an editor's work.
     """
     report = LoadReport()
     for entry in entries:
         slug = entry["slug"]
-        values = {"order": int(entry["order"]), **_translated(entry, TRANSLATED_FIELDS)}
+        values = values_of(entry)
         new_hash = _content_hash(values)
-        section = model.objects.filter(slug=slug).first()
-        if section is None:
-            model.objects.create(slug=slug, **values, source_hash=new_hash)
+        row = model.objects.filter(slug=slug).first()
+        if row is None:
+            save(model(slug=slug), values, new_hash)
             report.created.append(slug)
             continue
-        current = {"order": section.order, **_current_translated(section, TRANSLATED_FIELDS)}
-        current_hash = _content_hash(current)
+        current_hash = _content_hash(current_values_of(row))
         if current_hash == new_hash:
-            if section.source_hash != new_hash:
-                model.objects.filter(pk=section.pk).update(source_hash=new_hash)
+            if row.source_hash != new_hash:
+                model.objects.filter(pk=row.pk).update(source_hash=new_hash)
             report.unchanged.append(slug)
             continue
-        if current_hash != section.source_hash and not overwrite:
+        if current_hash != row.source_hash and not overwrite:
             report.kept_edits.append(slug)
             continue
-        for name, value in values.items():
-            setattr(section, name, value)
-        section.source_hash = new_hash
-        section.save()
+        save(row, values, new_hash)
         report.updated.append(slug)
     return report
+
+
+def _section_values(entry: dict) -> dict:
+    return {"order": int(entry["order"]), **_translated(entry, TRANSLATED_FIELDS)}
+
+
+def _current_section_values(section) -> dict:
+    return {"order": section.order, **_current_translated(section, TRANSLATED_FIELDS)}
+
+
+def _section_save(section, values: dict, source_hash: str) -> None:
+    for name, value in values.items():
+        setattr(section, name, value)
+    section.source_hash = source_hash
+    section.save()
+
+
+def _sections_load(model, entries: list[dict], *, overwrite: bool) -> LoadReport:
+    return _load(
+        model,
+        entries,
+        values_of=_section_values,
+        current_values_of=_current_section_values,
+        save=_section_save,
+        overwrite=overwrite,
+    )
 
 
 def _read(path: Path) -> dict:
@@ -168,25 +195,11 @@ def quiz_questions_load(*, path: Path = PRACTICE_FILE, overwrite: bool = False) 
     """Create or update the quiz's questions and their answers from the practice page's
     data file. Idempotent; a question whose text or answers were edited in the admin is
     kept unless ``overwrite`` is true."""
-    report = LoadReport()
-    for entry in _read(path)["question"]:
-        slug = entry["slug"]
-        values = _question_values(entry)
-        new_hash = _content_hash(values)
-        question = QuizQuestion.objects.filter(slug=slug).first()
-        if question is None:
-            _question_save(QuizQuestion(slug=slug), values, new_hash)
-            report.created.append(slug)
-            continue
-        current_hash = _content_hash(_current_question_values(question))
-        if current_hash == new_hash:
-            if question.source_hash != new_hash:
-                QuizQuestion.objects.filter(pk=question.pk).update(source_hash=new_hash)
-            report.unchanged.append(slug)
-            continue
-        if current_hash != question.source_hash and not overwrite:
-            report.kept_edits.append(slug)
-            continue
-        _question_save(question, values, new_hash)
-        report.updated.append(slug)
-    return report
+    return _load(
+        QuizQuestion,
+        _read(path)["question"],
+        values_of=_question_values,
+        current_values_of=_current_question_values,
+        save=_question_save,
+        overwrite=overwrite,
+    )

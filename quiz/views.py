@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_safe
 
 from game.engine import TILE_SET
+from game.names import layout_name
 
+from .diagrams.drill import drill_diagram
 from .diagrams.practice import hand_figure, quiz_diagram
 from .diagrams.rules import EXAMPLE_CODE, example_free_count, rules_figure
+from .drill import InvalidPosition, drill_graded, position_from_query, random_position
 from .markup import render_body
 from .selectors import (
     practice_code_version,
@@ -46,9 +49,10 @@ def render_rules_content(language: str) -> SafeString:
         "example-code": EXAMPLE_CODE,
     }
     example_play_url = play_url(EXAMPLE_CODE)
+    guide_url = f"{reverse('play')}?{urlencode({'code': EXAMPLE_CODE, 'guide': 1})}"
 
     def diagram(name: str) -> str:
-        return rules_figure(name, play_url=example_play_url)
+        return rules_figure(name, play_url=example_play_url, guide_url=guide_url)
 
     sections = [
         {
@@ -142,10 +146,51 @@ def render_quiz(request: HttpRequest) -> str:
     )
 
 
+def render_drill(request: HttpRequest) -> tuple[str, bool]:
+    """The drill "Free or blocked?" for the position in the query string (a random one
+    when there is none), graded by the engine; and whether the query named a bad one."""
+    error = None
+    try:
+        position = position_from_query(request.GET)
+    except InvalidPosition:
+        position = None
+        error = gettext("That position does not exist. Here is another one.")
+    if position is None:
+        position = random_position()
+    result = drill_graded(position, request.GET if error is None else QueryDict())
+    code = position.code
+    if position.pairs:
+        caption = ngettext(
+            "From the game %(code)s (%(layout)s), after %(count)s pair was removed.",
+            "From the game %(code)s (%(layout)s), after %(count)s pairs were removed.",
+            position.pairs,
+        )
+    else:
+        caption = gettext("From the game %(code)s (%(layout)s), at the start.")
+    base = reverse("practice")
+    context = {
+        "result": result,
+        "error": error,
+        "action": base,
+        "diagram": drill_diagram(result.board, position.tile, ident="diagram-drill"),
+        "caption": caption
+        % {"code": code, "layout": layout_name(code.split("-")[1]), "count": position.pairs},
+        "next_url": f"{base}?{random_position().query()}#drill",
+        "share_url": f"{base}?{position.query()}#drill",
+    }
+    return render_to_string("quiz/_drill.html", context), error is not None
+
+
 @require_safe
 def practice(request: HttpRequest) -> HttpResponse:
-    """The practice page. Grading is a plain GET: nothing is stored, no session or cookie
-    is used, and no game in progress is touched."""
+    """The practice page. Grading (the quiz's and the drill's) is a plain GET: nothing is
+    stored, no session or cookie is used, and no game in progress is touched."""
     language = get_language()
-    content = practice_content(language).replace(QUIZ_MARKER, render_quiz(request), 1)
-    return render(request, "quiz/practice.html", {"content": mark_safe(content)})
+    drill, bad_position = render_drill(request)
+    content = practice_content(language).replace(QUIZ_MARKER, render_quiz(request) + drill, 1)
+    return render(
+        request,
+        "quiz/practice.html",
+        {"content": mark_safe(content)},
+        status=400 if bad_position else 200,
+    )

@@ -1,20 +1,375 @@
-"""A solver: a winning removal order from any position, when it finds one.
+"""An exact solver: is a position winnable, and how.
 
-Depth-first search with two exact prunings: a match class whose remaining
-tiles are all free is cleared at once (nothing else needs them, and removing
-tiles never blocks another), and positions already shown to be lost are not
-searched twice. The search stops after ``max_nodes`` positions, so a hint
-never waits long; ``None`` then means "no plan found", not "no plan exists".
+From any position the solver answers *winnable* (with a plan that clears the
+board), *not winnable*, or *unknown* when its budget runs out. It never
+answers wrong: "not winnable" is only said once every way of playing on has
+been ruled out.
+
+What the search rests on (each a fact about the game, so no verdict is a guess):
+
+* **Removing tiles never blocks a tile.** So a move that was available stays
+  available, and the order of independent moves does not matter.
+* **Safe moves.** A class whose remaining tiles are all free is cleared at
+  once: any pairing of free tiles is available now, so no choice is lost.
+* **Only the pairing matters (de Bondt).** Within a class of four, what a move
+  really decides is which tiles go together. A move that would leave a pair
+  with one tile lying (through any stack) over its partner is never tried.
+* **Dead positions are seen before searching.** A class whose every pairing
+  is impossible (a tile over its partner, or each pair over the other) makes
+  the position lost at once. A *relaxed play* then plays on with the open
+  choices made in the player's favour: the two tiles of a class with two left
+  go together, the tiles of a class of four go singly once two of them have
+  been free at once. Every real way of clearing the board is also a relaxed
+  one, so a position that relaxed play cannot clear is lost.
+* **Sleep sets.** A pair that lost from a position also loses after any other
+  moves made from there (the same tiles end up removed), so it is not tried
+  again in the sibling branches.
+* **Transpositions.** Positions proven lost are remembered by the exact set of
+  remaining tiles (a 144-bit mask: a perfect key, so a remembered verdict can
+  never belong to another position).
+* **Move ordering and restarts.** Most deals have many winning plans, and a
+  search that goes astray early can spend long proving its start lost. So the
+  search makes short attempts, each trying pairs in a fresh random order of
+  the tiles, with budgets in Luby's sequence; what one attempt proved lost
+  stays proven for the next. The first attempts skip relaxed play (it costs
+  more than it saves when a plan is near); later ones use it everywhere.
 """
 
 from __future__ import annotations
 
+import itertools
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
 
-from .geometry import FreeCounters, Geometry
+from .geometry import Geometry
+from .prng import SplitMix64
 from .tiles import match_class
 
 Pair = tuple[int, int]
+#: A pairing of a class: its pairs of tile ids.
+Pairing = tuple[Pair, ...]
+
+
+class Verdict(str, Enum):
+    """What the solver knows about a position."""
+
+    WINNABLE = "winnable"
+    NOT_WINNABLE = "not_winnable"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A verdict, the plan when winnable, and how many positions were searched."""
+
+    verdict: Verdict
+    plan: tuple[Pair, ...] | None = None
+    nodes: int = 0
+
+    @property
+    def winnable(self) -> bool | None:
+        """``True``, ``False``, or ``None`` when unknown."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.WINNABLE
+
+
+#: Attempts that search without relaxed play (see :meth:`Solver.solve`).
+RELAX_AFTER = 6
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Restart(Exception):
+    pass
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def _pairings(tiles: Sequence[int]) -> list[Pairing]:
+    if len(tiles) == 2:
+        return [((tiles[0], tiles[1]),)]
+    a, b, c, d = tiles
+    return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+
+
+class Solver:
+    """Decides positions of one deal (a layout's geometry and its faces).
+
+    Build it once per deal; :meth:`solve` then takes any set of remaining tiles.
+    """
+
+    def __init__(self, geometry: Geometry, faces: Sequence[str]):
+        n = len(geometry)
+        self.n = n
+        names: dict[str, int] = {}
+        self.cls = [names.setdefault(match_class(f), len(names)) for f in faces]
+        self.class_masks = [0] * len(names)
+        for t, c in enumerate(self.cls):
+            self.class_masks[c] |= 1 << t
+        self.cover = [sum(1 << j for j in geometry.covers[t]) for t in range(n)]
+        self.left = [sum(1 << j for j in geometry.left[t]) for t in range(n)]
+        self.right = [sum(1 << j for j in geometry.right[t]) for t in range(n)]
+        # The tiles whose freedom may change when t goes.
+        self.touch = [
+            tuple(sorted({*geometry.covered[t], *geometry.left_of[t], *geometry.right_of[t]}))
+            for t in range(n)
+        ]
+        # above[t]: every tile lying over t through any stack; all must go before t.
+        above = [0] * n
+        for t in sorted(range(n), key=lambda i: -geometry.positions[i][2]):
+            for u in geometry.covers[t]:
+                above[t] |= (1 << u) | above[u]
+        self.above = above
+
+    # -- the free rule on masks ----------------------------------------------
+
+    def is_free(self, t: int, present: int) -> bool:
+        return not self.cover[t] & present and (
+            not self.left[t] & present or not self.right[t] & present
+        )
+
+    def free_mask(self, present: int) -> int:
+        free = 0
+        for t in _bits(present):
+            if self.is_free(t, present):
+                free |= 1 << t
+        return free
+
+    # -- dead positions ---------------------------------------------------------
+
+    def _possible(self, pairing: Pairing) -> bool:
+        """Whether a pairing could ever be played (ignoring the rest of the board)."""
+        above = self.above
+        masks = []
+        for a, b in pairing:
+            if above[a] >> b & 1 or above[b] >> a & 1:
+                return False  # one tile lies over its partner
+            masks.append((1 << a | 1 << b, above[a] | above[b]))
+        if len(masks) == 2:
+            (first, over_first), (second, over_second) = masks
+            if over_first & second and over_second & first:
+                return False  # each pair lies over the other
+        return True
+
+    def classes(self, present: int) -> list[list[Pairing]]:
+        """For each class with tiles left, the pairings that are not ruled out."""
+        return [
+            [p for p in _pairings(_bits(present & cm)) if self._possible(p)]
+            for cm in self.class_masks
+            if present & cm
+        ]
+
+    # -- relaxed play -------------------------------------------------------------
+
+    def _relaxed_clears(self, present: int, free: int) -> bool:
+        """Whether relaxed play clears the board (``False`` proves the position lost).
+
+        The two tiles of a class with two left go together when both are free;
+        the tiles of a class of four go singly once two of them have been free
+        at once (any pairing is assumed to suit).
+        """
+        start = present
+        group_of = self.group_of
+        group_masks = self.group_masks
+        cover, left, right, touch = self.cover, self.left, self.right, self.touch
+        is_open = [False] * len(group_masks)
+        queue = _bits(free)
+        while queue:
+            t = queue.pop()
+            bit = 1 << t
+            if not present & bit:
+                continue
+            g = group_of[t]
+            mine = start & group_masks[g]
+            if mine.bit_count() == 2:
+                # A class with two tiles left at the start: they go together.
+                if not free & (mine ^ bit):
+                    continue
+                gone = _bits(mine)
+            elif is_open[g]:
+                gone = (t,)
+            else:
+                ready = free & present & mine
+                if not ready & (ready - 1):
+                    continue  # a single free tile: wait for a second one
+                is_open[g] = True
+                gone = _bits(ready)
+            for x in gone:
+                present ^= 1 << x
+                free &= ~(1 << x)
+            for x in gone:
+                for i in touch[x]:
+                    bit = 1 << i
+                    if present & bit and not free & bit:
+                        if not cover[i] & present and (
+                            not left[i] & present or not right[i] & present
+                        ):
+                            free |= bit
+                            queue.append(i)
+        return present == 0
+
+    # -- search -----------------------------------------------------------------
+
+    def solve(
+        self,
+        present: int,
+        *,
+        time_limit: float | None = None,
+        max_nodes: int | None = None,
+        relax_after: int = RELAX_AFTER,
+    ) -> Solution:
+        """Decide the position whose remaining tiles are the bits of ``present``."""
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        if present == 0:
+            return Solution(Verdict.WINNABLE, (), 0)
+        domains = self.classes(present)
+        if any(not d for d in domains):
+            return Solution(Verdict.NOT_WINNABLE, None, 0)
+        self.group_masks = [present & cm for cm in self.class_masks if present & cm]
+        self.group_tiles = [_bits(m) for m in self.group_masks]
+        self.group_of = [-1] * self.n
+        for g, m in enumerate(self.group_masks):
+            for t in _bits(m):
+                self.group_of[t] = g
+        self.lost: set[int] = set()
+        free = self.free_mask(present)
+        # Restarts: a search that goes astray early can spend long proving a
+        # wrong start lost, while most deals have many winning plans. So each
+        # attempt orders tiles at random and gives up after a short budget
+        # (in Luby's sequence of lengths: 1 1 2 1 1 2 4 …, times 50 plays);
+        # positions proven lost stay proven from one attempt to the next.
+        rng = SplitMix64(present % (1 << 64))
+        for attempt in itertools.count(1):
+            self.order = [rng.next64() >> 48 for _ in range(self.n)]
+            self.restart_at = self.nodes + 50 * _luby(attempt)
+            # The first, short attempts only look for a plan; later ones also
+            # prove positions lost early, which costs more per position.
+            self.relax = attempt > relax_after
+            plan: list[Pair] = []
+            try:
+                won = self._search(present, free, plan, [])
+            except _Restart:
+                continue
+            except _OutOfBudget:
+                return Solution(Verdict.UNKNOWN, None, self.nodes)
+            if won:
+                return Solution(Verdict.WINNABLE, tuple(plan), self.nodes)
+            return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
+        raise AssertionError("unreachable")
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 15:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfBudget
+        if self.nodes > self.restart_at:
+            raise _Restart
+
+    def _after(self, present: int, free: int, gone: Sequence[int]) -> int:
+        """The free mask once the tiles ``gone`` are out of ``present``."""
+        cover, left, right, touch = self.cover, self.left, self.right, self.touch
+        for t in gone:
+            free &= ~(1 << t)
+        for t in gone:
+            for i in touch[t]:
+                bit = 1 << i
+                if present & bit and not free & bit:
+                    if not cover[i] & present and (not left[i] & present or not right[i] & present):
+                        free |= bit
+        return free
+
+    def _search(self, present: int, free: int, plan: list[Pair], sleep: list[Pair]) -> bool:
+        depth = len(plan)
+        group_masks = self.group_masks
+        # Safe moves: clear every class whose remaining tiles are all free.
+        progressed = True
+        while progressed:
+            progressed = False
+            for cm in group_masks:
+                p = present & cm
+                if p and p & free == p:
+                    tiles = _bits(p)
+                    plan.append((tiles[0], tiles[1]))
+                    if len(tiles) == 4:
+                        plan.append((tiles[2], tiles[3]))
+                    present ^= p
+                    free = self._after(present, free, tiles)
+                    progressed = True
+        if not present:
+            return True
+        self._tick()
+        if present in self.lost or (self.relax and not self._relaxed_clears(present, free)):
+            self.lost.add(present)
+            del plan[depth:]
+            return False
+        if sleep:
+            sleep = [m for m in sleep if present >> m[0] & 1 and present >> m[1] & 1]
+        tried: list[Pair] = []
+        for _, a, b in self._moves(present, free):
+            if (a, b) in sleep:
+                continue
+            plan.append((a, b))
+            gone = present ^ (1 << a | 1 << b)
+            # A pair that lost here also loses after other moves: it stays asleep.
+            asleep = [m for m in (*sleep, *tried) if a not in m and b not in m]
+            if self._search(gone, self._after(gone, free, (a, b)), plan, asleep):
+                return True
+            plan.pop()
+            tried.append((a, b))
+        self.lost.add(present)
+        del plan[depth:]
+        return False
+
+    def _moves(self, present: int, free: int) -> list[tuple[int, int, int]]:
+        """The pairs worth trying, best first."""
+        moves = []
+        order = self.order
+        above = self.above
+        for cm in self.group_masks:
+            f = free & cm
+            if not f or f & (f - 1) == 0:
+                continue
+            p = present & cm
+            tiles = _bits(f)
+            for i in range(len(tiles)):
+                for j in range(i + 1, len(tiles)):
+                    a, b = tiles[i], tiles[j]
+                    rest = _bits(p & ~(1 << a | 1 << b))
+                    if rest:
+                        c, d = rest
+                        if above[c] >> d & 1 or above[d] >> c & 1:
+                            continue  # would leave a pair that can never go
+                    moves.append((order[a] + order[b], a, b))
+        moves.sort()
+        return moves
 
 
 def solve(
@@ -23,92 +378,13 @@ def solve(
     present: Sequence[bool],
     max_nodes: int = 20_000,
     rank: Sequence[int] | None = None,
+    time_limit: float = 0.3,
 ) -> list[Pair] | None:
-    """A list of pairs that clears the board from ``present``, or ``None``.
+    """A list of pairs that clears the board from ``present``, or ``None`` when none
+    was found within ``max_nodes`` positions or ``time_limit`` seconds.
 
-    ``rank``, when given, orders the search: pairs of tiles with lower ranks
-    are tried first. A board passes each tile's step in the deal's plan, so
-    the search first tries to stay close to a plan known to win.
+    ``rank`` is accepted for callers of the earlier solver and ignored.
     """
-    if rank is None:
-        rank = [-_weight(geometry, t) for t in range(len(faces))]
-    counters = FreeCounters(geometry)
-    for i, here in enumerate(present):
-        if not here:
-            counters.remove(i)
-    classes = [match_class(f) for f in faces]
-    remaining: dict[str, int] = {}
-    for i, here in enumerate(present):
-        if here:
-            remaining[classes[i]] = remaining.get(classes[i], 0) + 1
     mask = sum(1 << i for i, here in enumerate(present) if here)
-    lost: set[int] = set()
-    plan: list[Pair] = []
-    budget = [max_nodes]
-
-    def remove(pair: Pair) -> None:
-        nonlocal mask
-        for t in pair:
-            counters.remove(t)
-            mask &= ~(1 << t)
-        remaining[classes[pair[0]]] -= 2
-        plan.append(pair)
-
-    def restore() -> None:
-        nonlocal mask
-        pair = plan.pop()
-        for t in reversed(pair):
-            counters.restore(t)
-            mask |= 1 << t
-        remaining[classes[pair[0]]] += 2
-
-    def search() -> bool:
-        if mask == 0:
-            return True
-        if mask in lost or budget[0] <= 0:
-            return False
-        budget[0] -= 1
-        free_by_class: dict[str, list[int]] = {}
-        for i in range(len(faces)):
-            if mask >> i & 1 and counters.is_free(i):
-                free_by_class.setdefault(classes[i], []).append(i)
-        # Safe moves first: a class whose every remaining tile is free.
-        for cls, tiles in free_by_class.items():
-            if len(tiles) == remaining[cls] and len(tiles) >= 2:
-                depth = len(plan)
-                for k in range(0, len(tiles), 2):
-                    remove((tiles[k], tiles[k + 1]))
-                if search():
-                    return True
-                while len(plan) > depth:
-                    restore()
-                if budget[0] > 0:
-                    lost.add(mask)
-                return False
-        candidates = [
-            (tiles[a], tiles[b])
-            for tiles in free_by_class.values()
-            for a in range(len(tiles))
-            for b in range(a + 1, len(tiles))
-        ]
-        candidates.sort(key=lambda p: max(rank[p[0]], rank[p[1]]))
-        for pair in candidates:
-            remove(pair)
-            if search():
-                return True
-            restore()
-        if budget[0] > 0:
-            lost.add(mask)
-        return False
-
-    return list(plan) if search() else None
-
-
-def _weight(geometry: Geometry, t: int) -> int:
-    """Without a plan, tiles that lie high and block many others go first."""
-    return (
-        4 * geometry.positions[t][2]
-        + len(geometry.covered[t])
-        + len(geometry.left_of[t])
-        + len(geometry.right_of[t])
-    )
+    solution = Solver(geometry, faces).solve(mask, max_nodes=max_nodes, time_limit=time_limit)
+    return list(solution.plan) if solution.plan is not None else None

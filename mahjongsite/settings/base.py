@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from .env import env_int, env_rate
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 INSTALLED_APPS = [
@@ -24,6 +26,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "csp",
     "axes",
+    "django_ratelimit",
     "accounts",
     "game",
     "quiz",
@@ -33,10 +36,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Before LocaleMiddleware: "in" (old code) and "ms" (Malay) get the Indonesian site.
+    "mahjongsite.middleware.LanguageAliasMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Marks every answer that depends on who asks as private, no-store. Inside the CSRF
+    # middleware, so that it still sees whether the page asked for a CSRF token.
+    "mahjongsite.cache_headers.PrivateResponseMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -99,19 +107,54 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling (django-axes): five wrong passwords for one username from one
-# address lock that pair out for 15 minutes; a successful sign-in resets the count.
-AXES_FAILURE_LIMIT = 5
-AXES_COOLOFF_TIME = timedelta(minutes=15)
+# How many proxies (load balancer, TLS terminator) stand in front of the app and append
+# to X-Forwarded-For. The client's address is the entry that many places from the right;
+# entries further left come from the client and are not trusted. 0: REMOTE_ADDR is the
+# client (development, tests). See mahjongsite/client_ip.py.
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+
+# Login throttling (django-axes): five wrong passwords for one username from one client
+# address lock that pair out (and only that pair) for 15 minutes; a successful sign-in
+# resets the count. Further tries during the lockout do not extend it.
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "mahjongsite.client_ip.client_ip"
+
+# Rate limits per client address (django-ratelimit on the shared cache), as
+# "count/period". A cache that fails lets requests through rather than refusing all.
+RATE_LIMITS = {
+    "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "30/m"),
+    "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "60/m"),
+    "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
+}
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_FAIL_OPEN = True
+
+# The largest request body the JSON API reads; a game's requests need a few dozen bytes.
+API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
+
+# The solver's time budgets (game/verdicts.py): a hint (an unsure hint when it runs out)
+# and the "can this game still be won" check the board asks for after a removal.
+MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
+MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+
+# Sessions in the database, read through the cache (durable: losing the cache signs
+# nobody out), with keys checked before any query (see mahjongsite/sessions.py).
+SESSION_ENGINE = "mahjongsite.sessions"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Django's similarity check lets "name" + "name" through, and its length check
+    # counts spaces: these two close those gaps.
+    {"NAME": "accounts.validators.NoUserAttributeInsideValidator"},
+    {"NAME": "accounts.validators.CharacterVarietyValidator"},
 ]
 
 # Languages: Swedish first, so it is the default and modeltranslation's fallback.

@@ -1,84 +1,75 @@
 """Production settings: every secret and address comes from environment variables.
 
-Required: DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL, REDIS_URL.
-Optional: DJANGO_CSRF_TRUSTED_ORIGINS, DJANGO_SECURE_SSL_REDIRECT (default true),
-DJANGO_SECURE_HSTS_SECONDS (default one year), DJANGO_BEHIND_PROXY (default true: trust
-X-Forwarded-Proto from the load balancer).
+Required: DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL, REDIS_URL. The optional
+ones are listed in docs/deploy.md. A missing or malformed value stops start-up with a
+message naming the variable.
 """
-
-import os
 
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-
-
-def env(name: str) -> str:
-    """A required environment variable; fail at start-up when it is missing."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        raise ImproperlyConfigured(f"The environment variable {name} must be set.")
-    return value
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
+from .env import env_bool, env_int, env_list, env_str
 
 DEBUG = False
-SECRET_KEY = env("DJANGO_SECRET_KEY")
+SECRET_KEY = env_str("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("The environment variable DJANGO_ALLOWED_HOSTS must be set.")
+if any(host == "*" or host.startswith("*") for host in ALLOWED_HOSTS):
+    # Any Host header would be accepted, and with it poisoned links in e-mails and caches.
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must name the site's hosts; '*' and wildcards are refused."
+    )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 # PostgreSQL in production; base.py already reads DATABASE_URL, here it is required.
-env("DATABASE_URL")
+env_str("DATABASE_URL")
 
-# Redis for the cache, and the cache for sessions: app processes keep nothing in memory.
+# Redis for the cache. A cache failure is harmless: django-redis answers "not found"
+# instead of raising (the site serves on, reading sessions from the database, and the
+# rate limits let requests through), after short timeouts so a dead Redis costs little.
 CACHES = {
     "default": {
         # django-redis rather than Django's own backend: it keeps one client per server
         # instead of building one for every call, which halves a session read.
         "BACKEND": "django_redis.cache.RedisCache",
-        "LOCATION": env("REDIS_URL"),
+        "LOCATION": env_str("REDIS_URL"),
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.25,
+            "SOCKET_TIMEOUT": 0.25,
+        },
     }
 }
-SESSION_ENGINE = "django.contrib.sessions.backends.cache"
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # HTTPS everywhere.
-if env_bool("DJANGO_BEHIND_PROXY", True):
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", True)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    # Login throttling counts per client address: take it from the one proxy in front.
-    AXES_IPWARE_PROXY_COUNT = 1
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# Client addresses for login throttling and rate limits: one proxy (the load balancer)
+# appends to X-Forwarded-For unless told otherwise.
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 1 if BEHIND_PROXY else 0)
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "31536000"))  # one year
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)  # one year
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
 # Static files: compressed, with hashed names so they can be cached forever.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "mahjongsite.storage.HashedStaticFilesStorage"},
 }
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
 }

@@ -4,6 +4,7 @@ import os
 import tempfile
 
 from .base import *  # noqa: F403
+from .env import env_rate
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"
@@ -26,3 +27,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"mahjong-test-{os.getpid()}.sqlite3")
     }
+
+# Generous limits, so scripted checks are never refused (tests that check a limit set
+# their own); DJANGO_RATE_LIMIT_* still apply when given.
+RATE_LIMITS = {
+    "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "100000/m"),
+    "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "100000/m"),
+    "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
+}
+# django-ratelimit asks for a cache shared by every process; one process shares its own.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from game.engine.geometry import Geometry
 
@@ -128,6 +128,18 @@ def flowers_diagram(*, ident: str) -> SafeString:
     )
 
 
+def how_many_times(count: int) -> str:
+    """A small count of times in words ("three times"), as the quiz's question says it;
+    digits beyond four."""
+    words = {
+        1: pgettext("how many times", "once"),
+        2: pgettext("how many times", "twice"),
+        3: pgettext("how many times", "three times"),
+        4: pgettext("how many times", "four times"),
+    }
+    return words.get(count) or pgettext("how many times", "%(count)s times") % {"count": count}
+
+
 def path_turns(path: Sequence[tuple[int, int]]) -> int:
     """How many times a path of adjacent squares changes direction."""
     steps = [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(path, path[1:])]
@@ -195,14 +207,14 @@ def connect_diagram(*, ident: str) -> SafeString:
     desc = gettext(
         "A grid of %(columns)s by %(rows)s squares, filled with tiles except for %(empty)s "
         "empty squares. The two marked tiles are both %(name)s, in the top row and in the "
-        "second row. The drawn path between them goes %(legs)s: it turns %(turns)s times."
+        "second row. The drawn path between them goes %(legs)s: it turns %(times)s."
     ) % {
         "columns": columns,
         "rows": rows,
         "empty": len(empty),
         "name": labelled_name(CONNECT_KIND),
         "legs": join_list(legs),
-        "turns": path_turns(CONNECT_PATH),
+        "times": how_many_times(path_turns(CONNECT_PATH)),
     }
     return svg_image(
         "".join(parts),
@@ -254,11 +266,8 @@ def hand_figure() -> SafeString:
             )
         )
     count = sum(len(kinds) for _shape, kinds in HAND_GROUPS)
-    groups = sum(1 for shape, _kinds in HAND_GROUPS if shape != "pair")
-    caption = gettext("%(groups)s groups and a pair: %(count)s tiles.") % {
-        "groups": groups,
-        "count": count,
-    }
+    # The text above the hand says "four groups and a pair" in words; so does the caption.
+    caption = gettext("Four groups and a pair: %(count)s tiles.") % {"count": count}
     return format_html(
         '<figure class="figure figure--hand"><ul class="hand">{}</ul>'
         "<figcaption>{}</figcaption></figure>",

@@ -113,7 +113,10 @@ def pairs_figure() -> SafeString:
             [Tile(a, 0, 0), Tile(b, 2, 0)],
             ident=f"diagram-pair-{number}",
             title=names,
-            desc=f"{names}: {verdict}.",
+            # Its own sentence, not "names: caption": after a colon Greek goes on in lower
+            # case ("…: ζευγάρι."), and each language words the verdict its own way.
+            desc=(gettext("%(tiles)s: a pair.") if is_pair else gettext("%(tiles)s: not a pair."))
+            % {"tiles": names},
             gap=8,
             css_class="diagram--pair",
         )
@@ -138,8 +141,9 @@ def example_free_count() -> int:
     return len(Board.from_code(EXAMPLE_CODE).free_tiles())
 
 
-def example_figure(*, play_url: str) -> SafeString:
-    """The example game at its start, blocked tiles darker, with a link that plays it."""
+def example_figure(*, play_url: str, guide_url: str) -> SafeString:
+    """The example game at its start, blocked tiles darker, with a link that plays it and
+    one that plays it with the guided first game."""
     board = Board.from_code(EXAMPLE_CODE)
     positions = board.deal.layout.positions
     free = set(board.free_tiles())
@@ -164,22 +168,26 @@ def example_figure(*, play_url: str) -> SafeString:
     )
     return format_html(
         '<figure class="figure figure--board">{}<figcaption>{}'
-        '<p><a class="button" href="{}">{}</a></p></figcaption></figure>',
+        '<p class="figure__links"><a class="button" href="{}">{}</a> '
+        '<a class="button" href="{}">{}</a></p></figcaption></figure>',
         svg,
         legend(),
         play_url,
         gettext("Play this game"),
+        guide_url,
+        gettext("Play it with a guide"),
     )
 
 
-def rules_figure(name: str, *, play_url: str) -> str:
+def rules_figure(name: str, *, play_url: str, guide_url: str = "") -> str:
     """The figure a rules section names (``[[diagram:name]]``); empty for an unknown name.
-    ``play_url`` is where the example figure's button leads."""
+    ``play_url`` is where the example figure's button leads, ``guide_url`` where its
+    guided first game starts."""
     figures = {
         "kinds": kinds_figure,
         "free-tile": free_tile_figure,
         "pairs": pairs_figure,
-        "example": lambda: example_figure(play_url=play_url),
+        "example": lambda: example_figure(play_url=play_url, guide_url=guide_url),
     }
     figure = figures.get(name)
     return figure() if figure else ""

@@ -3,7 +3,8 @@
 // matches, which action is allowed or how long the game has lasted: the server does.
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
-// keyboard.js (arrow keys), clock.js (the running clock).
+// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js and guide.js
+// (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
 //   board:ready    the controller is set up           {controller}
@@ -16,6 +17,8 @@
 
 import { GameApi } from "./api.js";
 import { BoardClock, formatElapsed } from "./clock.js";
+import { setupFreeTiles } from "./free-tiles.js";
+import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
@@ -61,6 +64,23 @@ let game = null; // the game as shown: the last whole game with every answer app
 const focus = new RovingFocus(el.tiles, view, () => game);
 let tapsSent = false; // whether this page has sent a tap (which starts the clock)
 
+setupFreeTiles({
+  board: el.board,
+  toggle: document.getElementById("free-tiles-toggle"),
+  container: document.getElementById("board-options"),
+});
+
+const guide = config.guide
+  ? new Guide({
+      config: config.guide,
+      panel: document.getElementById("guide"),
+      text: document.getElementById("guide-text"),
+      done: document.getElementById("guide-done"),
+      skip: document.getElementById("guide-skip"),
+      buttonFor: (id) => view.button(id),
+    })
+  : null;
+
 function emit(name, detail) {
   el.board.dispatchEvent(new CustomEvent(`board:${name}`, { detail }));
 }
@@ -77,6 +97,7 @@ function draw() {
   view.render(game);
   clock.set(game.elapsed_ms, game.clock_running);
   focus.keep(game);
+  if (guide) guide.update(game);
 }
 
 // A whole game (creation, GET, the page's own): build the tiles when the game is new.
@@ -275,6 +296,7 @@ window.addEventListener("pageshow", (event) => {
 
 // -- start -----------------------------------------------------------------
 
+if (guide) guide.start();
 if (config.game) {
   showWhole(config.game);
   if (el.code.getAttribute("aria-invalid") === "true") el.code.value = el.code.defaultValue;

@@ -1,11 +1,24 @@
-// The practice quiz in place. "Show the answer and explanation" sends the same GET request
-// that the form would (the server stays the one that grades), and swaps that question's
-// result into the page without a reload. Nothing is stored, here or on the server.
-// Without JavaScript, or if the request fails, the form simply submits.
+// The practice page in place: the quiz and the drill "Free or blocked?".
+// "Show the answer and explanation" sends the same GET request that the form would (the
+// server stays the one that grades), and swaps that question's result into the page
+// without a reload; "Next position" swaps in the drill's next position the same way and
+// puts its address in the address bar, so that it can be shared. Nothing is stored, here
+// or on the server. Without JavaScript, or if a request fails, the page simply navigates.
 
-const form = document.querySelector("form[data-quiz]");
+async function fetchPage(url) {
+  const response = await fetch(url, { headers: { Accept: "text/html" } });
+  if (!response.ok) {
+    throw new Error(`HTTP ${response.status}`);
+  }
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
 
-async function showResult(button) {
+function adopt(target, fresh) {
+  target.className = fresh.className;
+  target.replaceChildren(...Array.from(fresh.childNodes, (node) => document.importNode(node, true)));
+}
+
+async function showResult(form, button) {
   const slug = button.value;
   const params = new URLSearchParams(new FormData(form));
   params.append("show", slug);
@@ -14,17 +27,11 @@ async function showResult(button) {
   const result = document.getElementById(`result-${slug}`);
   button.setAttribute("aria-busy", "true");
   try {
-    const response = await fetch(url, { headers: { Accept: "text/html" } });
-    if (!response.ok) {
-      throw new Error(`HTTP ${response.status}`);
-    }
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = page.getElementById(`result-${slug}`);
+    const fresh = (await fetchPage(url)).getElementById(`result-${slug}`);
     if (!fresh || !result) {
       throw new Error("no result in the response");
     }
-    result.className = fresh.className;
-    result.replaceChildren(...Array.from(fresh.childNodes, (node) => document.importNode(node, true)));
+    adopt(result, fresh);
   } catch {
     // Fall back to the plain form: the server answers with the whole graded page.
     window.location.assign(`${url}#question-${slug}`);
@@ -33,13 +40,39 @@ async function showResult(button) {
   }
 }
 
-if (form) {
-  form.addEventListener("submit", (event) => {
-    const button = event.submitter;
-    if (!button || button.name !== "show") {
-      return;
+async function nextPosition(link) {
+  const current = document.getElementById("drill");
+  current.setAttribute("aria-busy", "true");
+  try {
+    const fresh = (await fetchPage(link.href)).getElementById("drill");
+    if (!fresh) {
+      throw new Error("no drill in the response");
     }
-    event.preventDefault();
-    showResult(button);
-  });
+    adopt(current, fresh);
+    window.history.replaceState(null, "", link.href);
+    document.getElementById("drill-heading").focus();
+  } catch {
+    window.location.assign(link.href);
+  } finally {
+    current.removeAttribute("aria-busy");
+  }
 }
+
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-quiz]");
+  const button = event.submitter;
+  if (!form || !button || button.name !== "show") {
+    return;
+  }
+  event.preventDefault();
+  showResult(form, button);
+});
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-drill-next]");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  event.preventDefault();
+  nextPosition(link);
+});

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
@@ -141,7 +143,8 @@ def test_quiz_works_without_javascript(live_server, site_content, browser, brows
             f"{live_server.url}/de/practice/?connect=yes&show=connect#question-connect"
         )
         result = page.locator("#result-connect")
-        expect(result).to_contain_text("Nicht richtig.")
+        with translation.override("de"):
+            expect(result).to_contain_text(gettext("Not right."))
         expect(result).to_contain_text("Dieser Weg funktioniert nicht.")
         expect(page.locator('input[name="connect"][value="yes"]')).to_be_checked()
         assert context.cookies() == []

@@ -107,7 +107,7 @@ def test_sign_up_win_and_find_the_game_on_stats_and_leaderboard(live_server, pag
 
     nav = page.get_by_role("navigation", name=_t(lang, "Main navigation"))
     nav.get_by_role("link", name=_t(lang, "Leaderboard"), exact=True).click()
-    personal = page.locator("section[aria-labelledby=personal-title] tbody tr")
+    personal = page.get_by_role("region", name=_t(lang, "Your 10 best times")).locator("tbody tr")
     expect(personal).to_have_count(1)
     expect(personal.locator("td").nth(1)).to_have_text(time_text)
     expect(personal.locator("td").nth(2)).to_have_text(turtle)

@@ -66,3 +66,32 @@ def test_new_prints_a_fresh_code_for_the_layout():
 def test_new_with_an_unknown_layout_is_an_error():
     with pytest.raises(CommandError):
         _run("new", "L77")
+
+
+def test_solve_json_gives_a_plan_that_wins_from_the_position_after_the_history():
+    board = Board.from_code("MJ1-L00-AAAAABL")
+    # Leave the deal's plan with the last playable pair, twice.
+    for _ in range(2):
+        board.remove(*board.playable_pairs()[-1])
+    history = " ".join(f"{a}-{b}" for a, b in board.history)
+    data = json.loads(_run("solve", "MJ1-L00-AAAAABL", "--history", history, "--json"))
+    assert data["removed"] == 2 and data["verdict"] == "winnable" and data["winnable"] is True
+    for a, b in data["plan"]:
+        board.remove(a, b)
+    assert board.state == "won"
+
+
+def test_solve_rejects_a_history_that_is_not_legal_play():
+    with pytest.raises(CommandError, match="not legal play"):
+        _run("solve", "MJ1-L00-AAAAABL", "--history", "0-1")
+    with pytest.raises(CommandError, match="bad pair"):
+        _run("solve", "MJ1-L00-AAAAABL", "--history", "3+4")
+
+
+def test_survey_prints_the_share_its_interval_the_counts_and_the_times():
+    out = _run("survey", "--layout", "L00", "--deals", "3", "--seed", "5", "--time-limit", "2")
+    lines = out.splitlines()
+    assert lines[0] == "layout L00: 3 uniform deals"
+    assert lines[1].startswith("unwinnable: ") and "95 % interval" in lines[1]
+    assert lines[2].startswith("decided: ") and "undecided: " in lines[2]
+    assert all(word in lines[3] for word in ("median", "mean", "p99", "max"))

@@ -138,10 +138,13 @@ def test_the_header_shows_who_is_signed_in(client, lang):
             assert gettext(words) != words and gettext(words) in text
 
 
-def test_clock_format_is_the_boards():
+def test_clock_is_m_ss_below_an_hour_and_h_mm_ss_from_an_hour_on():
     assert formatting.clock(0) == "0:00"
     assert formatting.clock(65_999) == "1:05"
-    assert formatting.clock(75 * 60_000 + 3_000) == "75:03"
+    assert formatting.clock(3_599_999) == "59:59"
+    assert formatting.clock(3_600_000) == "1:00:00"
+    assert formatting.clock(75 * 60_000 + 3_000) == "1:15:03"
+    assert formatting.clock(25 * 3_600_000 + 61_000) == "25:01:01"
     assert formatting.clock(None) == "–"
 
 

@@ -17,9 +17,10 @@ from .helpers import player, recorded_win, signed_in
 
 pytestmark = pytest.mark.django_db
 
-# Session, user, then: stats page 3 queries; leaderboard 1 + one per layout.
-STATS_QUERIES = 2 + 3
-LEADERBOARD_QUERIES = 2 + 1 + len(LAYOUTS)
+# The user (cached_db sessions are read from the cache), then: stats page 3 queries;
+# leaderboard 1 + one per layout.
+STATS_QUERIES = 1 + 3
+LEADERBOARD_QUERIES = 1 + 1 + len(LAYOUTS)
 
 
 def _games(user, count: int, *, hinted: bool = True) -> list[Game]:

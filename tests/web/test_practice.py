@@ -39,12 +39,6 @@ SHOW = {
 }
 RIGHT = {"sv": "Rätt!", "el": "Σωστά!", "de": "Richtig!", "id": "Benar!"}
 WRONG_WORD = {"sv": "Fel svar.", "el": "Λάθος.", "de": "Leider falsch.", "id": "Kurang tepat."}
-UNANSWERED = {
-    "sv": "Du har inte svarat än",
-    "el": "Δεν έχετε απαντήσει ακόμη",
-    "de": "Noch nicht beantwortet",
-    "id": "Belum dijawab",
-}
 
 
 @pytest.fixture
@@ -62,6 +56,11 @@ def result(body: str, slug: str) -> str:
     match = re.search(rf'<div class="result[^"]*" id="result-{slug}"[^>]*>(.*?)</div>', body, re.S)
     assert match, f"no result box for {slug}"
     return page_text(match.group(1).encode()).strip()
+
+
+def quiz_form(body: str) -> str:
+    """The quiz's own form (the seed's three questions)."""
+    return re.search(r'<form class="quiz" id="quiz".*?</form>', body, re.S).group(0)
 
 
 def result_class(body: str, slug: str) -> str:
@@ -91,9 +90,10 @@ def test_practice_page_answers_in_its_language_with_three_questions(client, prac
     assert response.status_code == 200
     body = response.content.decode()
     assert f'<html lang="{lang}">' in body
-    assert body.count("<fieldset") == 3
-    assert body.count("<legend") == 3
-    assert body.count(f">{SHOW[lang]}</button>") == 3
+    quiz = quiz_form(body)  # the drill "Free or blocked?" follows it in a form of its own
+    assert quiz.count("<fieldset") == 3
+    assert quiz.count("<legend") == 3
+    assert quiz.count(f">{SHOW[lang]}</button>") == 3
     for slug in QUESTIONS:
         radios = re.findall(rf'<input type="radio" name="{slug}" value="([a-z-]+)"', body)
         assert len(radios) >= 2
@@ -108,7 +108,8 @@ def test_practice_page_answers_in_its_language_with_three_questions(client, prac
 def test_questions_come_in_their_fixed_order(client, practice_content):
     body = client.get("/sv/practice/").content.decode()
 
-    assert re.findall(r'<fieldset class="question" id="question-([a-z-]+)"', body) == QUESTIONS
+    found = re.findall(r'<fieldset class="question" id="question-([a-z-]+)"', body)
+    assert found == [*QUESTIONS, "drill"]  # the seed's three first, then the drill
     assert "Fråga 1 av 3" in page_text(body.encode())
 
 
@@ -269,9 +270,13 @@ def test_missing_unknown_or_repeated_answers_leave_the_question_unanswered(
     assert "result--right" not in result_class(body, "marked-tile")
     assert "result--wrong" not in result_class(body, "marked-tile")
     assert 'name="marked-tile" value="blocked" checked' not in body
-    assert "Brickan är blockerad." not in result(body, "marked-tile")
-    if query.get("show") == "marked-tile":
-        assert UNANSWERED["sv"] in result(body, "marked-tile")
+    shown = query.get("show") == "marked-tile"
+    # The button promises the answer and the explanation: pressed without an answer, it
+    # shows them (with no verdict); otherwise nothing is shown.
+    assert ("Brickan är blockerad." in result(body, "marked-tile")) == shown
+    assert ("Rätt svar: Nej, den är blockerad." in result(body, "marked-tile")) == shown
+    assert RIGHT["sv"] not in result(body, "marked-tile")
+    assert WRONG_WORD["sv"] not in result(body, "marked-tile")
     assert "<script>" not in body.split("<main", 1)[1].replace('<script type="module"', "")
 
 
@@ -505,7 +510,7 @@ def test_connect_path_turns_three_times_through_empty_squares(client, practice_c
     body = client.get("/sv/practice/").content.decode()
     svg = re.search(r'<svg [^>]*aria-labelledby="diagram-quiz-connect-title.*?</svg>', body, re.S)
     assert svg.group(0).count('class="connect__turn"') == 3
-    assert "svänger 3 gånger" in svg.group(0)
+    assert "svänger tre gånger" in svg.group(0)
 
 
 def test_quiz_diagrams_do_not_give_the_answer_away(client, practice_content):

@@ -162,8 +162,15 @@ def test_pairs_diagram_follows_the_matching_rule(client, rules_content):
 
     verdicts = re.findall(r'<li class="pair pair--(yes|no)">', body)
     assert verdicts == ["yes", "yes", "no", "no"]
-    assert "Blomma 1 (F1) och Blomma 3 (F3): Ett par." in body
-    assert "Röd drake (R) och Grön drake (G): Inget par." in body
+    assert "Blomma 1 (F1) och Blomma 3 (F3): ett par." in body
+    assert "Röd drake (R) och Grön drake (G): inget par." in body
+
+
+def test_pair_descriptions_go_on_in_lower_case_after_the_colon(client, rules_content):
+    body = client.get("/el/rules/").content.decode()
+
+    assert "Λουλούδι 1 (F1) και Λουλούδι 3 (F3): ζευγάρι." in body
+    assert "Κόκκινος δράκος (R) και Πράσινος δράκος (G): όχι ζευγάρι." in body
 
 
 def test_example_diagram_draws_the_deal_with_its_blocked_tiles_darker(client, rules_content):

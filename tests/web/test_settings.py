@@ -54,7 +54,7 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
-def test_production_settings_use_postgresql_redis_and_cached_sessions():
+def test_production_settings_use_postgresql_redis_and_durable_sessions():
     env = production_env()
     code = (
         "import django; django.setup(); from django.conf import settings as s; "
@@ -76,7 +76,7 @@ def test_production_settings_use_postgresql_redis_and_cached_sessions():
         "django.db.backends.postgresql",
         "db.example.org",
         "django_redis.cache.RedisCache",
-        "django.contrib.sessions.backends.cache",
+        "mahjongsite.sessions",
     ]
 
 

@@ -1,4 +1,4 @@
-"""``manage.py mahjong``: deals, layouts and new codes for people and scripts."""
+"""``manage.py mahjong``: deals, layouts, new codes, verdicts and surveys for people and scripts."""
 
 from __future__ import annotations
 
@@ -6,11 +6,25 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.engine import LAYOUTS, InvalidGameCode, deal_for, get_layout, random_code
+from game.engine import (
+    LAYOUTS,
+    Board,
+    InvalidGameCode,
+    MoveError,
+    deal_for,
+    get_layout,
+    random_code,
+)
+from game.engine.advice import present_mask
+from game.engine.solver import Solver
+from game.engine.survey import survey
 
 
 class Command(BaseCommand):
-    help = "Inspect Mahjong deals and layouts: deal CODE, layouts, new LAYOUT."
+    help = (
+        "Inspect Mahjong deals and layouts: deal CODE, layouts, new LAYOUT, "
+        "solve CODE, survey --layout L00."
+    )
 
     def add_arguments(self, parser):
         sub = parser.add_subparsers(dest="action", required=True)
@@ -21,6 +35,22 @@ class Command(BaseCommand):
         layouts.add_argument("--json", action="store_true", help="Print JSON.")
         new = sub.add_parser("new", help="A fresh random code for a layout.")
         new.add_argument("layout", help="A layout id such as L00.")
+        solve = sub.add_parser("solve", help="Whether a position can be won, and a plan.")
+        solve.add_argument("code", help="A game code such as MJ1-L00-AAAAABL.")
+        solve.add_argument(
+            "--history",
+            default="",
+            help="Removed pairs in order, as tile ids: '12-40 7-9 …' (commas also work).",
+        )
+        solve.add_argument("--time-limit", type=float, default=10.0, help="Seconds (10).")
+        solve.add_argument("--json", action="store_true", help="Print JSON.")
+        poll = sub.add_parser("survey", help="Share of uniform random deals that cannot be won.")
+        poll.add_argument("--layout", default="L00", help="A layout id (L00).")
+        poll.add_argument("--deals", type=int, default=1000, help="How many deals (1000).")
+        poll.add_argument("--seed", type=int, default=1, help="PRNG seed of the shuffles (1).")
+        poll.add_argument(
+            "--time-limit", type=float, default=10.0, help="Seconds per deal before 'undecided'."
+        )
 
     def handle(self, *args, action: str, **options):
         try:
@@ -28,6 +58,17 @@ class Command(BaseCommand):
                 self._deal(options["code"], as_json=options["json"])
             elif action == "layouts":
                 self._layouts(as_json=options["json"])
+            elif action == "solve":
+                self._solve(
+                    options["code"],
+                    options["history"],
+                    options["time_limit"],
+                    as_json=options["json"],
+                )
+            elif action == "survey":
+                self._survey(
+                    options["layout"], options["deals"], options["seed"], options["time_limit"]
+                )
             else:
                 self.stdout.write(str(random_code(options["layout"])))
         except InvalidGameCode as error:
@@ -73,3 +114,44 @@ class Command(BaseCommand):
                 f"{row['id']}  {row['name']:<16} {row['tiles']} tiles, "
                 f"{row['free_at_start']} free at the start"
             )
+
+    def _solve(self, code: str, history_text: str, time_limit: float, *, as_json: bool) -> None:
+        history = _parse_history(history_text)
+        try:
+            board = Board.from_code(code, history)
+        except MoveError as error:
+            raise CommandError(f"history is not legal play: {error}") from error
+        deal = board.deal
+        present = present_mask(deal, history)
+        solution = Solver(deal.layout.geometry, deal.faces).solve(present, time_limit=time_limit)
+        plan = [list(pair) for pair in solution.plan] if solution.plan is not None else None
+        if as_json:
+            data = {
+                "code": str(deal.code),
+                "removed": len(history),
+                "verdict": solution.verdict.value,
+                "winnable": solution.winnable,
+                "plan": plan,
+            }
+            self.stdout.write(json.dumps(data))
+            return
+        self.stdout.write(f"{deal.code} after {len(history)} pairs: {solution.verdict.value}")
+        if plan is not None:
+            self.stdout.write("plan: " + " ".join(f"{a}-{b}" for a, b in plan))
+
+    def _survey(self, layout_id: str, deals: int, seed: int, time_limit: float) -> None:
+        if deals < 1:
+            raise CommandError("--deals must be at least 1")
+        result = survey(get_layout(layout_id), deals, seed, time_limit)
+        for line in result.lines():
+            self.stdout.write(line)
+
+
+def _parse_history(text: str) -> list[tuple[int, int]]:
+    pairs = []
+    for item in text.replace(",", " ").split():
+        a, sep, b = item.partition("-")
+        if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+            raise CommandError(f"bad pair {item!r} in --history: write tile ids as 12-40")
+        pairs.append((int(a), int(b)))
+    return pairs

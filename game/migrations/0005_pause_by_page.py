@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0003_ranked_wins"),
+        ("game", "0004_one_unfinished_game_per_user"),
     ]
 
     operations = [

@@ -1,0 +1,109 @@
+"""The exact solver: a survey of uniform random deals per layout, and hint timing.
+
+Run with ``make bench`` (or ``python bench/solver.py [--deals N] [--time-limit S]
+[--hints N]``). For every layout, shuffles N uniform deals (every tile placed at
+random, not the site's generated deals), decides each with the solver and prints
+the unwinnable share with its 95 % interval, the decided and undecided counts and
+the time per deal (median, mean, p99, max). Then times the hint, as the server
+gives it (verdict cache empty), on positions off the deal's plan reached by random
+play on the site's own deals.
+
+Budgets (issue #10), on the Turtle (L00), pure Python, on the 2-core machine:
+mean <= 14 ms and p99 <= 100 ms per deal; no deal undecided at a 10 s limit; the
+95 % interval of the unwinnable share contains de Bondt's 2.95 % (the budget is
+stated for 10,000 deals: ``--deals 10000``). Hint: p99 <= 50 ms over 1,000
+off-plan positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.budget import Budgets  # noqa: E402
+from game.engine import LAYOUTS, Board, GameCode, advice, deal_for  # noqa: E402
+from game.engine.survey import survey  # noqa: E402
+
+PUBLISHED_SHARE = 2.95  # per cent of uniform Turtle deals that cannot be won
+
+
+def off_plan_positions(count: int, seed: int) -> list[Board]:
+    """Positions reached by random play that has left the deal's plan, still playable."""
+    rnd = random.Random(seed)
+    boards = []
+    layouts = list(LAYOUTS)
+    while len(boards) < count:
+        code = GameCode(rnd.choice(layouts), rnd.randrange(2**35))
+        board = Board(deal_for(code))
+        for _ in range(rnd.randint(1, 60)):
+            pairs = board.playable_pairs()
+            if not pairs:
+                break
+            board.remove(*rnd.choice(pairs))
+        if board.playable_pairs() and advice._on_plan(board.deal, _mask(board)) is None:
+            boards.append(board)
+    return boards
+
+
+def _mask(board: Board) -> int:
+    return advice.present_mask(board.deal, board.history)
+
+
+def time_hints(boards: list[Board]) -> list[float]:
+    times = []
+    for board in boards:
+        advice._memo.clear()
+        start = time.perf_counter()
+        advice.hint(board.deal, _mask(board), board.playable_pairs())
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="uniform deals per layout (200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the shuffles (1)")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument("--hints", type=int, default=1000, help="off-plan positions (1000)")
+    parser.add_argument("--layouts", default=",".join(LAYOUTS), help="layout ids, comma-separated")
+    args = parser.parse_args()
+    print(
+        f"solver bench: {args.deals} uniform deals per layout, limit {args.time_limit:g} s, "
+        f"Python {sys.version.split()[0]} (timings are noisy on a shared machine)"
+    )
+    budgets = Budgets()
+    for layout_id in args.layouts.split(","):
+        result = survey(LAYOUTS[layout_id], args.deals, args.seed, args.time_limit)
+        for line in result.lines():
+            print(line, flush=True)
+        if layout_id == "L00":
+            ms = 1000
+            budgets.at_most("Turtle survey, mean per deal", result.mean * ms, 14, "ms")
+            budgets.at_most("Turtle survey, p99 per deal", result.percentile(0.99) * ms, 100, "ms")
+            budgets.at_most("Turtle survey, undecided deals", result.undecided, 0)
+            low, high = result.interval
+            budgets.at_most(
+                "Turtle unwinnable share, 95 % interval low", 100 * low, PUBLISHED_SHARE, "%"
+            )
+            budgets.at_least(
+                "Turtle unwinnable share, 95 % interval high", 100 * high, PUBLISHED_SHARE, "%"
+            )
+    if args.hints:
+        times = time_hints(off_plan_positions(args.hints, args.seed))
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(
+            f"hint on {len(times)} off-plan positions: median {times[len(times) // 2] * 1e3:.1f} ms, "
+            f"p99 {p99 * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms"
+        )
+        budgets.at_most("hint off the plan, p99", p99 * 1e3, 50, "ms")
+    sys.exit(budgets.exit_code())
+
+
+if __name__ == "__main__":
+    main()

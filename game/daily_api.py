@@ -1,0 +1,34 @@
+"""``GET /api/daily``: the daily deal's codes (documented in docs/openapi.json)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+
+from . import daily
+from .api import ApiError, api_view
+from .daily_views import requested_day
+from .names import layout_name
+
+
+@api_view("GET")
+def daily_deals(request: HttpRequest) -> HttpResponse:
+    """The day's code per layout (``?day=YYYY-MM-DD`` for an earlier day), and when the
+    next day's deals start. A code equal to today's deal starts a daily game: ``POST
+    /api/games`` with ``{"code": …}``."""
+    today = daily.utc_day()
+    try:
+        day = requested_day(request.GET.get("day"), today)
+    except Http404:
+        raise ApiError("invalid_field", field="day") from None
+    return JsonResponse(
+        {
+            "day": day.isoformat(),
+            "today": day == today,
+            "next_change": daily.next_change(today).isoformat().replace("+00:00", "Z"),
+            "derivation": "MJ1-Lnn- + first 7 characters of base32(sha256('YYYY-MM-DD:Lnn'))",
+            "deals": [
+                {"layout": {"id": layout_id, "name": layout_name(layout_id)}, "code": str(code)}
+                for layout_id, code in daily.daily_codes(day).items()
+            ],
+        }
+    )

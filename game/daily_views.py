@@ -1,0 +1,88 @@
+"""The daily deal's page: the day's code per layout, and a day board with the best ranked
+times, the player's place and how many won the deal; earlier days can be looked at."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from . import daily, formatting
+from .engine import LAYOUTS
+from .names import layout_name
+
+
+def requested_day(raw: str | None, today: date) -> date:
+    """``?day=YYYY-MM-DD``: today or an earlier day; anything else is not found."""
+    if not raw:
+        return today
+    try:
+        day = date.fromisoformat(raw)
+    except ValueError:
+        raise Http404("no such day") from None
+    if len(raw) != 10 or day > today:
+        raise Http404("no such day")
+    return day
+
+
+def _page_url(day: date, layout_id: str, today: date) -> str:
+    query = {"layout": layout_id} if day == today else {"day": day.isoformat(), "layout": layout_id}
+    return f"{reverse('daily')}?{urlencode(query)}"
+
+
+@require_safe
+def daily_page(request: HttpRequest) -> HttpResponse:
+    today = daily.utc_day()
+    day = requested_day(request.GET.get("day"), today)
+    layout_id = request.GET.get("layout", "").strip().upper()
+    if layout_id not in LAYOUTS:
+        layout_id = next(iter(LAYOUTS))
+    codes = daily.daily_codes(day)
+    user = request.user
+    board = daily.day_board(
+        code=str(codes[layout_id]), user_id=user.pk if user.is_authenticated else None
+    )
+    play = reverse("play")
+    deals = [
+        {
+            "id": layout,
+            "name": layout_name(layout),
+            "code": str(code),
+            "play_url": f"{play}?{urlencode({'code': str(code)})}",
+            "board_url": _page_url(day, layout, today),
+            "selected": layout == layout_id,
+        }
+        for layout, code in codes.items()
+    ]
+    language = request.LANGUAGE_CODE
+    context = {
+        "is_today": day == today,
+        "day": formatting.day(day),
+        "iso_day": day.isoformat(),
+        "deals": deals,
+        "layout_id": layout_id,
+        "layout_name": layout_name(layout_id),
+        "code": board.code,
+        "entries": [
+            {
+                "rank": formatting.number(entry.rank),
+                "username": entry.username,
+                "time": formatting.clock(entry.elapsed_ms),
+                "is_you": user.is_authenticated and entry.user_id == user.pk,
+            }
+            for entry in board.entries
+        ],
+        "finished": formatting.number(board.finished),
+        "your_rank": formatting.number(board.your_rank) if board.your_rank else None,
+        "your_time": formatting.clock(board.your_ms),
+        "previous_url": _page_url(day - timedelta(days=1), layout_id, today),
+        "today_url": None if day == today else _page_url(today, layout_id, today),
+        "login_url": f"{reverse('accounts:login')}?{urlencode({'next': reverse('daily')})}",
+        "sample_input": f"{today.isoformat()}:{next(iter(LAYOUTS))}",
+        "language": language,
+    }
+    return render(request, "game/daily.html", context)

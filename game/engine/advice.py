@@ -1,0 +1,145 @@
+"""The solver applied to games: verdicts, hints that re-plan, and the way back.
+
+* :func:`decide` — winnable (with a plan), not winnable, or unknown, for a
+  board's remaining tiles; verdicts are remembered per deal and set of
+  remaining tiles (a winning plan also proves every position along it).
+* :func:`hint` — the first pair of a winning plan; when the position is lost,
+  no pair; when unknown, any playable pair, marked unsure.
+* :func:`undo_to_winnable` — how many pairs to put back, from a lost
+  position, to reach the last winnable one.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .deal import Deal, Pair
+from .solver import Solution, Solver, Verdict
+
+#: Default time budget of one verdict, in seconds.
+TIME_LIMIT = 0.5
+
+_MEMO_SIZE = 20_000
+_memo: OrderedDict[tuple[str, int], Solution] = OrderedDict()
+
+
+@lru_cache(maxsize=64)
+def _solver(deal: Deal) -> Solver:
+    return Solver(deal.layout.geometry, deal.faces)
+
+
+def present_mask(deal: Deal, history) -> int:
+    """The remaining tiles after ``history`` as a bit mask (bit i: tile i)."""
+    mask = (1 << len(deal.faces)) - 1
+    for a, b in history:
+        mask &= ~(1 << a | 1 << b)
+    return mask
+
+
+def _remember(code: str, present: int, solution: Solution) -> None:
+    _memo[(code, present)] = solution
+    _memo.move_to_end((code, present))
+    while len(_memo) > _MEMO_SIZE:
+        _memo.popitem(last=False)
+
+
+def remembered(deal: Deal, present: int) -> Solution | None:
+    key = (str(deal.code), present)
+    solution = _memo.get(key)
+    if solution is not None:
+        _memo.move_to_end(key)
+    return solution
+
+
+def _on_plan(deal: Deal, present: int) -> tuple[Pair, ...] | None:
+    """The rest of the deal's own plan, while play so far removed only its pairs."""
+    rest = []
+    for a, b in deal.plan:
+        here_a, here_b = present >> a & 1, present >> b & 1
+        if here_a != here_b:
+            return None
+        if here_a:
+            rest.append((a, b))
+    return tuple(rest)
+
+
+def decide(deal: Deal, present: int, time_limit: float = TIME_LIMIT) -> Solution:
+    """The verdict on the position of ``deal`` whose remaining tiles are ``present``."""
+    known = remembered(deal, present)
+    if known is not None:
+        return known
+    rest = _on_plan(deal, present)
+    if rest is not None:
+        # Fewer tiles never make a tile less free: the rest of the plan still wins.
+        solution = Solution(Verdict.WINNABLE, rest, 0)
+    else:
+        solution = _solver(deal).solve(present, time_limit=time_limit)
+    code = str(deal.code)
+    if solution.verdict is Verdict.UNKNOWN:
+        return solution  # not remembered: a later, longer look may decide it
+    _remember(code, present, solution)
+    if solution.plan:
+        # Every position along a winning plan is winnable with the rest of it.
+        mask = present
+        for step, (a, b) in enumerate(solution.plan[:-1]):
+            mask &= ~(1 << a | 1 << b)
+            if (code, mask) not in _memo:
+                _remember(code, mask, Solution(Verdict.WINNABLE, solution.plan[step + 1 :], 0))
+    return solution
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint's pair (or ``None``) and what the solver knows of the position."""
+
+    pair: Pair | None
+    winnable: bool | None  # None: unknown, the pair is only a playable one
+
+
+def hint(
+    deal: Deal,
+    present: int,
+    playable: list[Pair],
+    time_limit: float = TIME_LIMIT,
+    decide: Callable[[Deal, int, float], Solution] = decide,
+) -> Hint:
+    """The first pair of a winning plan; nothing when lost; any playable pair when unsure.
+
+    ``decide`` gives verdicts (by default :func:`decide`; the site passes one that also
+    keeps them in its shared cache).
+    """
+    if present == 0:
+        return Hint(None, True)
+    solution = decide(deal, present, time_limit)
+    if solution.verdict is Verdict.WINNABLE:
+        return Hint(solution.plan[0], True)
+    if solution.verdict is Verdict.NOT_WINNABLE:
+        return Hint(None, False)
+    return Hint(playable[0] if playable else None, None)
+
+
+def undo_to_winnable(
+    deal: Deal,
+    history: list[Pair],
+    time_limit: float = TIME_LIMIT,
+    decide: Callable[[Deal, int, float], Solution] = decide,
+) -> int:
+    """How many pairs to undo from a lost position to reach a winnable one.
+
+    Once a position is lost every later one is lost too, so the last winnable
+    position is found by bisection over the history. A position the solver
+    cannot decide in time counts as not known to be winnable: the answer then
+    goes back further than needed, but always to a position proven winnable
+    (the deal's start at worst, which its plan wins).
+    """
+    good, bad = 0, len(history)
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if decide(deal, present_mask(deal, history[:mid]), time_limit).winnable:
+            good = mid
+        else:
+            bad = mid
+    return len(history) - good

@@ -1,0 +1,116 @@
+"""How many uniformly random deals of a layout can be won, and how fast the solver says so.
+
+A *uniform* deal places the 144 tiles on the layout's positions at random, every
+arrangement equally likely (unlike the site's deals, which are generated with a
+winning plan). Published figure to compare with: about 2.95 % of uniform Turtle
+deals cannot be won (M. de Bondt).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass
+
+from .layouts import Layout
+from .prng import SplitMix64
+from .solver import Solver, Verdict
+from .tiles import TILE_SET
+
+
+def uniform_faces(layout: Layout, rng: SplitMix64) -> list[str]:
+    """Every tile of the set placed on the layout at random (Fisher–Yates)."""
+    faces = list(TILE_SET[: len(layout.positions)])
+    rng.shuffle(faces)
+    return faces
+
+
+def wilson_interval(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (sound near 0, unlike p ± 2σ)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SurveyResult:
+    layout: str
+    deals: int
+    winnable: int
+    not_winnable: int
+    undecided: int
+    times: tuple[float, ...]  # seconds per deal, sorted
+
+    @property
+    def decided(self) -> int:
+        return self.winnable + self.not_winnable
+
+    @property
+    def unwinnable_share(self) -> float:
+        return self.not_winnable / self.decided if self.decided else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % interval of the unwinnable share among decided deals."""
+        return wilson_interval(self.not_winnable, self.decided)
+
+    def percentile(self, q: float) -> float:
+        index = min(len(self.times) - 1, max(0, math.ceil(q * len(self.times)) - 1))
+        return self.times[index]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.times)
+
+    def lines(self) -> list[str]:
+        low, high = self.interval
+        ms = 1000
+        return [
+            f"layout {self.layout}: {self.deals} uniform deals",
+            f"unwinnable: {self.not_winnable} of {self.decided} decided = "
+            f"{100 * self.unwinnable_share:.2f} % (95 % interval {100 * low:.2f}–{100 * high:.2f} %)",
+            f"decided: {self.decided} ({self.winnable} winnable, {self.not_winnable} not); "
+            f"undecided: {self.undecided}",
+            f"time per deal: median {self.median * ms:.1f} ms, mean {self.mean * ms:.1f} ms, "
+            f"p99 {self.percentile(0.99) * ms:.1f} ms, max {self.times[-1] * ms:.1f} ms",
+        ]
+
+
+def survey(
+    layout: Layout,
+    deals: int,
+    seed: int,
+    time_limit: float = 10.0,
+    progress=None,
+) -> SurveyResult:
+    """Shuffle ``deals`` uniform deals from ``seed`` and decide each within ``time_limit``."""
+    rng = SplitMix64(seed)
+    geometry = layout.geometry
+    full = (1 << len(layout.positions)) - 1
+    counts = {verdict: 0 for verdict in Verdict}
+    times = []
+    for number in range(deals):
+        faces = uniform_faces(layout, rng)
+        start = time.perf_counter()
+        solution = Solver(geometry, faces).solve(full, time_limit=time_limit)
+        times.append(time.perf_counter() - start)
+        counts[solution.verdict] += 1
+        if progress is not None:
+            progress(number + 1, solution)
+    times.sort()
+    return SurveyResult(
+        layout=layout.id,
+        deals=deals,
+        winnable=counts[Verdict.WINNABLE],
+        not_winnable=counts[Verdict.NOT_WINNABLE],
+        undecided=counts[Verdict.UNKNOWN],
+        times=tuple(times),
+    )

@@ -1,0 +1,124 @@
+"""What the solver says about stored games: hints that re-plan and "can it still be won".
+
+Verdicts are kept per deal and set of remaining tiles, in the engine's memory of this
+process and in Django's cache (shared by every app process in production). Nothing here
+touches the database: services read a game, ask here with no lock held, then record
+what they need in a short transaction that checks the game did not change meanwhile.
+
+Time budgets are settings (from the environment): ``MAHJONG_HINT_SOLVE_MS`` for a hint,
+``MAHJONG_CHECK_SOLVE_MS`` for the check the board asks for after a removal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+
+from .engine import Board, advice
+from .engine.deal import Deal, Pair
+from .engine.solver import Solution, Verdict
+
+_TIMEOUT = 7 * 24 * 3600
+#: Checks this process made or fetched lately, by game history.
+_recent: OrderedDict[str, Check] = OrderedDict()
+#: Positions along a fresh plan also stored in the shared cache (the next hints).
+_AHEAD = 8
+
+
+def _key(deal: Deal, present: int) -> str:
+    return f"mj:verdict:{deal.code}:{present:x}"
+
+
+def decide(deal: Deal, present: int, time_limit: float) -> Solution:
+    """The verdict on a position: remembered here, else from the shared cache, else solved."""
+    known = advice.remembered(deal, present)
+    if known is not None:
+        return known
+    stored = cache.get(_key(deal, present))
+    if stored is not None:
+        verdict, plan = stored
+        return Solution(Verdict(verdict), tuple(tuple(p) for p in plan) if plan else plan)
+    solution = advice.decide(deal, present, time_limit)
+    if solution.verdict is Verdict.UNKNOWN:
+        return solution
+    plan = [list(p) for p in solution.plan] if solution.plan is not None else None
+    entries = {_key(deal, present): (solution.verdict.value, plan)}
+    if plan:
+        mask = present
+        for step, (a, b) in enumerate(plan[:_AHEAD]):
+            mask &= ~(1 << a | 1 << b)
+            if mask:
+                entries[_key(deal, mask)] = (Verdict.WINNABLE.value, plan[step + 1 :])
+    cache.set_many(entries, _TIMEOUT)
+    return solution
+
+
+def hint_for(board: Board) -> advice.Hint:
+    """The hint for a board: a plan's first pair, nothing when lost, else an unsure pair."""
+    deal = board.deal
+    present = advice.present_mask(deal, board.history)
+    seconds = settings.MAHJONG_HINT_SOLVE_MS / 1000
+    return advice.hint(deal, present, board.playable_pairs(), seconds, decide=decide)
+
+
+@dataclass(frozen=True)
+class Check:
+    """Whether the game can still be won and, when not, how many pairs to undo."""
+
+    winnable: bool | None
+    undo_to_winnable: int | None
+
+    def as_dict(self) -> dict:
+        return {"winnable": self.winnable, "undo_to_winnable": self.undo_to_winnable}
+
+
+def _history_key(code: str, history: list[Pair]) -> str:
+    digest = hashlib.sha256(json.dumps(history, separators=(",", ":")).encode()).hexdigest()
+    return f"mj:check:{code}:{digest[:32]}"
+
+
+def check(code: str, history: list[Pair]) -> Check:
+    """Decide the position after ``history`` and, when it is lost, the way back."""
+    key = _history_key(code, history)
+    found = _recent.get(key)
+    if found is not None:
+        return found
+    stored = cache.get(key)
+    if stored is not None:
+        return _keep(key, Check(*stored))
+    board = Board.from_code(code, history)
+    deal = board.deal
+    seconds = settings.MAHJONG_CHECK_SOLVE_MS / 1000
+    if len(board) == 0:
+        result = Check(True, None)
+    else:
+        now = decide(deal, advice.present_mask(deal, history), seconds).winnable
+        back = None
+        if now is False:
+            # Positions on the way back are mostly quick to decide; each gets a share.
+            back = advice.undo_to_winnable(deal, history, seconds / 4, decide=decide)
+        result = Check(now, back)
+    if result.winnable is not None:
+        cache.set(key, (result.winnable, result.undo_to_winnable), _TIMEOUT)
+        _keep(key, result)
+    return result
+
+
+def _keep(key: str, result: Check) -> Check:
+    _recent[key] = result
+    _recent.move_to_end(key)
+    while len(_recent) > 4096:
+        _recent.popitem(last=False)
+    return result
+
+
+def known(code: str, history: list[Pair]) -> Check:
+    """What this process already knows, without solving or asking the shared cache:
+    cheap enough for every answer (taps stay as fast as they were)."""
+    found = _recent.get(_history_key(code, history))
+    return found if found is not None else Check(None, None)

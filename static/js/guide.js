@@ -1,0 +1,89 @@
+// The guided first game, on the example deal (an invitation from the rules page):
+// it points at a free tile and says why it is free, then at its match, then at a blocked
+// tile to show what a blocked tap does, then hands over. Its words are the rules page's
+// own sentences and its tiles come from the engine, both sent by the server
+// (config.guide). The player's own taps move it on; it can be skipped at any step, and
+// it never comes back uninvited: its invitation is taken out of the address at once.
+
+export class Guide {
+  constructor({ config, panel, text, done, skip, buttonFor }) {
+    this.config = config;
+    this.panel = panel;
+    this.text = text;
+    this.doneButton = done;
+    this.buttonFor = buttonFor;
+    this.step = null;
+    this.pointed = null;
+    done.addEventListener("click", () => this.end());
+    skip.addEventListener("click", () => this.end());
+  }
+
+  start() {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("guide");
+    window.history.replaceState(null, "", url);
+    this.panel.hidden = false;
+    this.show("free");
+  }
+
+  get active() {
+    return this.step !== null;
+  }
+
+  // Called with each answer of the server: the player's taps move the guide on.
+  update(state) {
+    if (!this.active) return;
+    if (state.code !== this.config.code) {
+      this.end(); // another game: the guide has nothing more to say
+      return;
+    }
+    const { free, match } = this.config.tiles;
+    const removed = state.tiles[free].removed && state.tiles[match].removed;
+    if (this.step === "free" && removed) this.show("blocked");
+    else if (this.step === "free" && state.selected === free) this.show("match");
+    else if (this.step === "match" && removed) this.show("blocked");
+    else if (this.step === "blocked" && state.event === "blocked") this.show("done");
+    else this.point(); // the board may have been drawn anew
+  }
+
+  show(step) {
+    this.step = step;
+    const words = this.config.words[step];
+    const nodes = [];
+    if (step === "free") {
+      // The definition, its two conditions as a list, then what a tap does.
+      const [intro, top, side, tap] = words;
+      const list = document.createElement("ul");
+      for (const item of [top, side]) {
+        const li = document.createElement("li");
+        li.textContent = item;
+        list.append(li);
+      }
+      nodes.push(paragraph(intro), list, paragraph(tap));
+    } else {
+      nodes.push(...words.map(paragraph));
+    }
+    this.text.replaceChildren(...nodes);
+    this.doneButton.hidden = step !== "done";
+    this.point();
+  }
+
+  point() {
+    if (this.pointed) this.pointed.classList.remove("is-guided");
+    const id = this.step === "done" ? undefined : this.config.tiles[this.step];
+    this.pointed = id === undefined ? null : this.buttonFor(id);
+    if (this.pointed) this.pointed.classList.add("is-guided");
+  }
+
+  end() {
+    this.step = null;
+    this.point();
+    this.panel.hidden = true;
+  }
+}
+
+function paragraph(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
+}

@@ -1,0 +1,169 @@
+"""The board that teaches, in real Chromium and the four languages: the guided first game
+runs from start to finish and can be skipped, and "Show free tiles" marks exactly the
+engine's free set, is remembered and leaves the clock alone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from game.engine import Board
+from quiz.guide import guide_config
+from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+EXAMPLE = "MJ1-L00-AAAAABL"
+SHOW_FREE = {
+    "sv": "Visa fria brickor",
+    "el": "Εμφάνιση ελεύθερων πλακιδίων",
+    "de": "Freie Spielsteine zeigen",
+    "id": "Tampilkan ubin bebas",
+}
+SKIP = {"sv": "Hoppa över guiden", "el": "Παράλειψη του οδηγού", "de": "Anleitung überspringen",
+        "id": "Lewati panduan"}  # fmt: skip
+PLAY_ON = {"sv": "Spela vidare", "el": "Συνεχίστε το παιχνίδι", "de": "Weiterspielen",
+           "id": "Lanjutkan bermain"}  # fmt: skip
+
+
+@pytest.fixture
+def site_content(transactional_db):
+    rules_sections_load()
+    practice_sections_load()
+    quiz_questions_load()
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def tile(page: Page, tile_id: int):
+    return page.locator(f'#board-tiles .tile[data-id="{tile_id}"]')
+
+
+def open_play(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+
+
+def has_class(name: str) -> re.Pattern:
+    return re.compile(rf"(^|\s){name}(\s|$)")
+
+
+def marked_free(page: Page) -> list[int]:
+    """The tiles that show the free mark (the ::after dot drawn)."""
+    return page.locator("#board-tiles .tile").evaluate_all(
+        """els => els.filter(e => getComputedStyle(e, '::after').content !== 'none')
+                     .map(e => Number(e.dataset.id)).sort((a, b) => a - b)"""
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guide_runs_from_start_to_finish(live_server, site_content, page: Page, lang):
+    with translation.override(lang):
+        guide = guide_config()
+    words, tiles = guide["words"], guide["tiles"]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/{lang}/rules/")
+    page.locator(f'a[href="/{lang}/play/?code={EXAMPLE}&guide=1"]').click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    panel = page.locator("#guide")
+    text = page.locator("#guide-text")
+
+    expect(panel).to_be_visible()
+    assert "guide" not in page.url  # the invitation is used up at once
+    expect(text).to_contain_text(words["free"][0])
+    expect(text.locator("li")).to_have_count(2)
+    expect(tile(page, tiles["free"])).to_have_class(has_class("is-guided"))
+    tile(page, tiles["free"]).click()
+
+    expect(text).to_contain_text(words["match"][1])
+    expect(tile(page, tiles["match"])).to_have_class(has_class("is-guided"))
+    expect(page.locator(".tile.is-guided")).to_have_count(1)
+    tile(page, tiles["match"]).click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+
+    expect(text).to_contain_text(words["blocked"][0])
+    expect(tile(page, tiles["blocked"])).to_have_class(has_class("is-blocked"))
+    expect(tile(page, tiles["blocked"])).to_have_class(has_class("is-guided"))
+    tile(page, tiles["blocked"]).click()
+
+    expect(text).to_contain_text(words["done"][0])
+    expect(page.locator(".tile.is-guided")).to_have_count(0)
+    panel.get_by_role("button", name=PLAY_ON[lang]).click()
+    expect(panel).to_be_hidden()
+
+    page.reload()  # the guide never comes back uninvited
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(panel).to_be_hidden()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guide_can_be_skipped(live_server, site_content, page: Page, lang):
+    open_play(page, f"{live_server.url}/{lang}/play/?code={EXAMPLE}&guide=1")
+    panel = page.locator("#guide")
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name=SKIP[lang]).click()
+    expect(panel).to_be_hidden()
+    expect(page.locator(".tile.is-guided")).to_have_count(0)
+    open_play(page, page.url)
+    expect(panel).to_be_hidden()
+    # The example game without the invitation: no guide either.
+    open_play(page, f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    expect(panel).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_free_tiles_toggle_marks_exactly_the_engines_free_set(
+    live_server, site_content, page: Page, lang
+):
+    open_play(page, f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    toggle = page.get_by_label(SHOW_FREE[lang])
+    expect(toggle).not_to_be_checked()  # off by default
+    assert marked_free(page) == []
+    board = Board.from_code(EXAMPLE)
+    a, b = board.hint()
+
+    toggle.check()
+    assert marked_free(page) == board.free_tiles()
+    assert page.locator("#clock").text_content() == "0:00"
+    # The marks follow the game: after a pair, the engine's new free set.
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    board.remove(a, b)
+    assert marked_free(page) == board.free_tiles()
+
+    page.reload()  # remembered for this visitor
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.get_by_label(SHOW_FREE[lang])).to_be_checked()
+    assert marked_free(page) == board.free_tiles()
+    page.get_by_label(SHOW_FREE[lang]).uncheck()
+    assert marked_free(page) == []
+
+
+def test_free_tiles_toggle_leaves_the_clock_alone(live_server, site_content, page: Page):
+    open_play(page, f"{live_server.url}/sv/play/?code={EXAMPLE}")
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if "/api/" in r.url else None)
+    page.get_by_label(SHOW_FREE["sv"]).check()
+    page.get_by_label(SHOW_FREE["sv"]).uncheck()
+    page.wait_for_timeout(300)
+    assert requests == []  # nothing sent: the game and its clock are untouched
+    assert page.locator("#clock").text_content() == "0:00"
+
+
+def test_guide_and_free_marks_are_accessible(live_server, site_content, axe_page: Page):
+    response = axe_page.goto(f"{live_server.url}/el/play/?code={EXAMPLE}&guide=1")
+    expect(axe_page.locator("#board")).to_have_attribute("aria-busy", "false")
+    axe_page.get_by_label(SHOW_FREE["el"]).check()
+    expect(axe_page.locator("#guide")).to_be_visible()
+    assert_no_axe_violations(axe_page)
+    assert_valid_html(response.text())

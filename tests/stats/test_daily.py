@@ -1,0 +1,223 @@
+"""The daily deal: one code per layout and UTC day, derived as documented, the same for
+every visitor; its page and its API; its board orders ranked times and shows your place;
+a share after a win opens the same deal."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import subprocess
+from datetime import UTC, date, datetime, timedelta
+from unittest import mock
+
+import pytest
+from django.test import Client
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext, pgettext
+
+from game import daily, sharing
+from game.engine import LAYOUTS, Board
+from game.models import Game
+from tests.api.helpers import create
+from tests.api.test_openapi import response_schema, validate
+
+from .helpers import player, signed_in, win_through_api
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = ["sv", "el", "de", "id"]
+
+
+def _at(moment: datetime):
+    """The server's clock set to ``moment``."""
+    return mock.patch.object(timezone, "now", return_value=moment)
+
+
+def test_the_code_is_the_base32_sha256_of_the_day_and_layout():
+    day = date(2026, 11, 30)
+    # Pinned: printf %s 2026-11-30:L00 | openssl dgst -sha256 -binary | base32 | cut -c1-7
+    assert str(daily.daily_code(day, "L00")) == "MJ1-L00-Y7VUUUZ"
+    for offset in range(0, 400, 37):
+        for layout_id in LAYOUTS:
+            some_day = day + timedelta(days=offset)
+            digest = hashlib.sha256(f"{some_day.isoformat()}:{layout_id}".encode()).digest()
+            expected = f"MJ1-{layout_id}-{base64.b32encode(digest).decode()[:7]}"
+            assert str(daily.daily_code(some_day, layout_id)) == expected
+            assert daily.checkable_code(some_day, layout_id) == expected
+
+
+def test_the_documented_shell_command_gives_the_code():
+    command = "printf %s 2026-12-24:L03 | openssl dgst -sha256 -binary | base32 | cut -c1-7"
+    out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
+    assert f"MJ1-L03-{out.stdout.strip()}" == str(daily.daily_code(date(2026, 12, 24), "L03"))
+
+
+def test_two_visitors_get_the_same_codes_and_the_same_tiles():
+    first, second = Client(), Client()
+    deals = [visitor.get("/api/daily").json() for visitor in (first, second)]
+    assert deals[0] == deals[1]
+    assert [d["layout"]["id"] for d in deals[0]["deals"]] == list(LAYOUTS)
+    assert len({d["code"] for d in deals[0]["deals"]}) == len(LAYOUTS)
+    code = deals[0]["deals"][0]["code"]
+    games = [create(visitor, code=code) for visitor in (first, second)]
+    assert games[0]["id"] != games[1]["id"]
+    assert games[0]["origin"] == games[1]["origin"] == "daily"
+    assert [t["face"] for t in games[0]["tiles"]] == [t["face"] for t in games[1]["tiles"]]
+    validate(deals[0], response_schema("/daily", "get", 200))
+
+
+def test_the_code_changes_at_midnight_utc_not_at_local_midnight():
+    before = datetime(2026, 11, 30, 23, 59, 59, 999_000, tzinfo=UTC)
+    after = before + timedelta(milliseconds=1)
+    # 00:30 in Stockholm (the site's time zone) is still 30 November in UTC.
+    stockholm_after_midnight = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
+    client = Client()
+    answers = {}
+    for name, moment in [("before", before), ("local", stockholm_after_midnight), ("after", after)]:
+        with _at(moment):
+            answers[name] = client.get("/api/daily").json()
+    assert answers["before"]["day"] == answers["local"]["day"] == "2026-11-30"
+    assert answers["after"]["day"] == "2026-12-01"
+    assert answers["before"]["deals"] == answers["local"]["deals"]
+    assert answers["before"]["next_change"] == "2026-12-01T00:00:00Z"
+    old = {d["code"] for d in answers["before"]["deals"]}
+    new = {d["code"] for d in answers["after"]["deals"]}
+    assert old.isdisjoint(new)
+    assert new == {str(c) for c in daily.daily_codes(date(2026, 12, 1)).values()}
+
+
+@pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-1-5", "2999-01-01"])
+def test_a_bad_or_future_day_is_refused(client, day):
+    answer = client.get(f"/api/daily?day={day}&lang=de")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "invalid_field"
+    with translation.override("de"):
+        assert answer.json()["error"]["message"].startswith(
+            gettext("The field “%(field)s” has a value of the wrong type.")[:8]
+        )
+    assert client.get(f"/de/daily/?day={day}").status_code == 404
+
+
+def _daily_win(user, code: str, seconds: float, *, ranked: bool = True, minutes_ago: int = 0):
+    when = timezone.now() - timedelta(minutes=minutes_ago)
+    return Game(
+        code=code,
+        layout_id=code[4:7],
+        origin=Game.DAILY,
+        state=Game.WON,
+        result=Game.WON,
+        ranked=ranked,
+        user=user,
+        started_at=when - timedelta(seconds=seconds),
+        finished_at=when,
+        elapsed_ms=int(seconds * 1000),
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_day_board_orders_ranked_times_and_shows_your_place(client, lang):
+    code = str(daily.daily_code(daily.utc_day(), "L02"))
+    players = [player(f"p{n:02d}") for n in range(12)]
+    games = [_daily_win(p, code, 100 + 10 * n) for n, p in enumerate(players)]
+    games.append(_daily_win(players[0], code, 90, ranked=False))  # a replay: not ranked
+    games.append(_daily_win(None, code, 95, ranked=True))  # signed out: not on the board
+    Game.objects.bulk_create(games)
+    me = players[11]
+    signed_in(client, me)
+    html = client.get(f"/{lang}/daily/?layout=L02").content.decode()
+    board = html.split('id="day-board"')[1]
+    names = re.findall(r'<td class="player">([^<\s]+)', board)
+    assert names == [f"p{n:02d}" for n in range(10)]
+    times = re.findall(r"<td>(\d+:\d\d)</td>", board)
+    assert times == [f"{(100 + 10 * n) // 60}:{(100 + 10 * n) % 60:02d}" for n in range(10)]
+    with translation.override(lang):
+        place = gettext("Your place: %(rank)s (%(time)s)") % {"rank": "12", "time": "3:30"}
+        finished = gettext("Games that won this deal: %(count)s") % {"count": "14"}
+        heading = gettext("Leaderboard: %(layout)s") % {"layout": pgettext("layout", "Bridge")}
+    assert place in board and finished in board and heading in board
+
+    signed_in(client, players[3])
+    html = client.get(f"/{lang}/daily/?layout=L02").content.decode()
+    assert re.search(r'<tr class="is-you">\s*<td>4</td>', html)
+
+
+def test_yesterdays_board_can_still_be_seen(client):
+    today = daily.utc_day()
+    yesterday = today - timedelta(days=1)
+    old_code = str(daily.daily_code(yesterday, "L00"))
+    ada = player("ada")
+    Game.objects.bulk_create([_daily_win(ada, old_code, 222, minutes_ago=60 * 24)])
+    html = client.get("/sv/daily/").content.decode()
+    link = f'href="/sv/daily/?day={yesterday.isoformat()}&amp;layout=L00"'
+    assert link in html and old_code not in html
+    old = client.get(f"/sv/daily/?day={yesterday.isoformat()}").content.decode()
+    assert old_code in old and "ada" in old and "3:42" in old
+    assert str(daily.daily_code(today, "L00")) not in old
+    assert "/sv/play/?code=" not in old  # only today's deals are offered to play
+
+
+def test_the_page_offers_todays_deals_to_everyone(client):
+    html = client.get("/el/daily/").content.decode()
+    for layout_id, code in daily.daily_codes(daily.utc_day()).items():
+        assert f'href="/el/play/?code={code}"' in html
+    assert 'href="/el/accounts/login/?next=%2Fel%2Fdaily%2F"' in html
+    with translation.override("el"):
+        assert gettext("Daily deal") in html and gettext("Daily deal") != "Daily deal"
+
+
+def test_a_signed_out_visitor_plays_the_daily_deal_from_the_link(client):
+    code = str(daily.daily_code(daily.utc_day(), "L04"))
+    page = client.get(f"/id/play/?code={code}")
+    config = json.loads(
+        re.search(r'id="board-config"[^>]*>(.*?)</script>', page.content.decode(), re.S).group(1)
+    )
+    assert config["create"] == {"code": code}
+    game = create(client, code=code)
+    assert (game["code"], game["origin"], game["ranked"], game["share"]) == (
+        code,
+        "daily",
+        None,
+        None,
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_share_after_a_win_opens_the_same_deal(lang):
+    winner = Client()
+    state = win_through_api(winner, hints=3)
+    share = state["share"]
+    seconds = state["elapsed_ms"] // 1000
+    with translation.override(lang):
+        expected_text = ngettext(
+            "%(code)s in %(time)s, %(count)s hint", "%(code)s in %(time)s, %(count)s hints", 3
+        ) % {"code": state["code"], "time": f"{seconds // 60}:{seconds % 60:02d}", "count": "3"}
+    assert state["ranked"] is False and state["origin"] == "code"
+    # The answer's language is the request's (Swedish here); ask again in each language.
+    again = winner.get(f"/api/games/{state['id']}?lang={lang}").json()["share"]
+    assert again["text"] == expected_text
+    assert again["path"] == f"/{lang}/play/?code={state['code']}"
+    assert share["path"] == f"/sv/play/?code={state['code']}"
+
+    follower = Client()
+    page = follower.get(again["path"])
+    assert page.status_code == 200
+    config = json.loads(
+        re.search(r'id="board-config"[^>]*>(.*?)</script>', page.content.decode(), re.S).group(1)
+    )
+    opened = create(follower, **config["create"])
+    assert opened["code"] == state["code"] and opened["id"] != state["id"]
+    faces = [t["face"] for t in opened["tiles"]]
+    assert faces == list(Board.from_code(state["code"]).deal.faces)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_share_text_without_hints(lang):
+    game = Game(code="MJ1-L00-AAAAABL", elapsed_ms=252_400, hints_used=0, result=Game.WON)
+    with translation.override(lang):
+        text = sharing.share_text(game)
+        assert text == gettext("%(code)s in %(time)s, no hints") % {
+            "code": "MJ1-L00-AAAAABL",
+            "time": "4:12",
+        }
+        assert text.startswith("MJ1-L00-AAAAABL") and "4:12" in text and "no hints" not in text

@@ -1,0 +1,83 @@
+"""Times and dates on the statistics and leaderboard pages: exact game times (m:ss, then
+h:mm:ss), the total time played in whole units without rounding, one date style a page.
+
+Expected texts are built with Babel itself (its output changes between CLDR versions)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from babel.dates import format_date
+from babel.units import format_unit
+from django.utils import timezone, translation
+
+from game import formatting
+from game.models import Game
+
+from .helpers import player, recorded_win, signed_in
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = ["sv", "el", "de", "id"]
+
+
+def units(lang: str, *parts: tuple[int, str]) -> str:
+    return " ".join(
+        format_unit(value, f"duration-{unit}", length="long", locale=lang) for value, unit in parts
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("ms", "parts"),
+    [
+        (0, [(0, "second")]),
+        (59_999, [(59, "second")]),
+        (98_000, [(1, "minute"), (38, "second")]),  # not "2 minutes"
+        (120_000, [(2, "minute")]),
+        (3_600_000, [(1, "hour")]),
+        (5_999_000, [(1, "hour"), (39, "minute")]),  # 1:39:59: not "2 hours", not 1 h 40
+        (90_061_000, [(25, "hour"), (1, "minute")]),  # no days
+    ],
+)
+def test_total_time_is_whole_units_without_rounding(lang, ms, parts):
+    with translation.override(lang):
+        assert formatting.duration(ms) == units(lang, *parts)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_statistics_page_gives_exact_times_and_one_date_style(client, lang):
+    ada = player()
+    first = timezone.make_aware(timezone.datetime(2026, 3, 14, 12, 0))
+    wins = [
+        recorded_win(user=ada, seconds=98, when=first),
+        recorded_win(user=ada, seconds=3723, when=first + timedelta(days=5)),
+    ]
+    Game.objects.bulk_create(wins)
+    signed_in(client, ada)
+    text = client.get(f"/{lang}/stats/").content.decode()
+
+    assert ">1:02:03<" in text and ">1:38<" in text  # best and slowest, exact
+    assert "62:03" not in text
+    total = units(lang, (1, "hour"), (3, "minute"))  # 98 s + 3723 s = 1:03:41
+    assert f"<dd>{total}</dd>" in text
+    # One date style: the chart's axis and the table both use the medium date.
+    for day in (14, 19):
+        medium = format_date(first.date().replace(day=day), format="medium", locale=lang)
+        assert text.count(medium) >= 2
+    visible = re.sub(r"<[^>]+>", " ", text)  # <time datetime="2026-03-14"> is ISO on purpose
+    assert format_date(first.date(), format="short", locale=lang) not in visible
+
+
+def test_one_win_puts_its_date_on_the_axis_once(client):
+    ada = player()
+    when = timezone.make_aware(timezone.datetime(2026, 11, 30, 12, 0))
+    Game.objects.bulk_create([recorded_win(user=ada, seconds=17, when=when)])
+    signed_in(client, ada)
+    text = client.get("/el/stats/").content.decode()
+    svg = re.search(r"<svg .*?</svg>", text, re.S).group(0)
+    medium = format_date(when.date(), format="medium", locale="el")
+    assert (
+        re.findall(r'<text class="stats-chart__label"[^>]*>([^<]*)</text>', svg).count(medium) == 1
+    )

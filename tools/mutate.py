@@ -1,0 +1,231 @@
+"""Mutation testing with mutmut: how many deliberate bugs the tests catch, per target.
+
+Run with ``make mutate`` (or ``python tools/mutate.py [engine game quiz accounts]
+[--max-children N]``). Not part of CI: a whole run takes about an hour on two cores.
+
+Each target mutates its own code and runs only the tests meant for it (the engine's
+mutants against ``tests/engine``, the API's against ``tests/api`` and ``tests/stats``…),
+so a run finishes on a small machine. Each target works in its own copy of the project,
+``.mutmut/<target>/`` (mutmut reads its settings from ``pyproject.toml`` and writes
+``mutants/`` next to it); results are kept there, and a later run re-tests only the
+functions that changed.
+
+Every mutant runs in a freshly forked process that imports the project anew (mutmut's
+``forkserver`` isolation, with only third-party modules preloaded): the engine builds its
+layouts at import time and caches deals, so a mutant forked from an already-warm process
+would run the original code and look like a survivor.
+
+Budgets (issue #14): at least 90 % of the engine's mutants killed, at least 80 % of the
+rest's (all other targets together). A timeout counts as killed (the tests did not
+pass); a mutant no test reaches counts as a survivor. Survivors judged equivalent to the
+original (no test could tell them apart) are listed with their reasons in
+``docs/mutation-survivors.md`` and left out of the score; the script prints how many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.budget import Budgets  # noqa: E402
+
+WORK = ROOT / ".mutmut"
+MUTMUT = Path(sys.executable).parent / "mutmut"
+SURVIVORS_FILE = ROOT / "docs" / "mutation-survivors.md"
+# Never copied into a target's working copy.
+NOT_COPIED = (".git", ".venv", ".mutmut", "node_modules", "staticfiles", "artifacts", "mutants")
+NOT_COPIED_PATTERNS = ("__pycache__", "*.sqlite3*", ".pytest_cache", ".hypothesis", ".ruff_cache")
+# Third-party modules each fork server imports once; the project itself is imported anew
+# by every mutant's process.
+PRELOAD = ("django", "django.test", "pytest_django", "hypothesis", "hypothesis.strategies")
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    sources: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+TARGETS = {
+    "engine": Target("engine", ("game/engine",), ("tests/engine",)),
+    "game": Target(
+        "game",
+        ("game/services.py", "game/selectors.py", "game/api.py"),
+        ("tests/api", "tests/stats", "tests/game"),
+    ),
+    "quiz": Target(
+        "quiz",
+        ("quiz/services.py",),
+        ("tests/web/test_practice.py", "tests/web/test_rules.py", "tests/web/test_cache_keys.py"),
+    ),
+    "accounts": Target("accounts", ("accounts",), ("tests/accounts",)),
+}
+ENGINE_BUDGET = 90.0
+REST_BUDGET = 80.0
+
+
+def _also_copy(copy: Path, sources: tuple[str, ...]) -> list[str]:
+    """Every top-level path of the copy but the mutated sources (mutmut copies those
+    itself, mutated; copying the originals as well would overwrite them)."""
+    keep: list[str] = []
+
+    def walk(directory: Path) -> None:
+        for path in sorted(directory.iterdir()):
+            relative = path.relative_to(copy).as_posix()
+            if relative in ("mutants", "pyproject.toml", "preload.txt") or relative in sources:
+                continue
+            if path.is_dir() and any(s.startswith(relative + "/") for s in sources):
+                walk(path)
+            else:
+                keep.append(relative)
+
+    walk(copy)
+    return keep
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+
+
+def prepare(target: Target) -> Path:
+    """Refresh the target's copy of the project and write its mutmut settings."""
+    copy = WORK / target.name
+    copy.mkdir(parents=True, exist_ok=True)
+
+    def ignore(directory, names):
+        skipped = set(shutil.ignore_patterns(*NOT_COPIED_PATTERNS)(directory, names))
+        return skipped | (set(NOT_COPIED) & set(names) if Path(directory) == ROOT else set())
+
+    # copy2 keeps modification times: mutmut re-tests only the functions that changed.
+    shutil.copytree(ROOT, copy, ignore=ignore, dirs_exist_ok=True)
+    (copy / "preload.txt").write_text("\n".join(PRELOAD) + "\n")
+    settings = f"""
+[tool.mutmut]
+source_paths = {_toml_list(target.sources)}
+pytest_add_cli_args_test_selection = {_toml_list(target.tests)}
+pytest_add_cli_args = ["-p", "no:cacheprovider"]
+also_copy = {_toml_list(_also_copy(copy, target.sources))}
+process_isolation = "forkserver"
+forkserver_warmup = "import"
+preload_modules_file = "preload.txt"
+"""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    (copy / "pyproject.toml").write_text(pyproject + settings)
+    return copy
+
+
+def run(target: Target, max_children: int) -> None:
+    copy = prepare(target)
+    env = {**os.environ, "HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("DATABASE_URL", None)  # SQLite: one throwaway file per test process
+    print(f"== mutmut on {', '.join(target.sources)} with {' '.join(target.tests)}", flush=True)
+    subprocess.run(
+        [str(MUTMUT), "run", "--max-children", str(max_children)],
+        cwd=copy,
+        env=env,
+        stdout=subprocess.DEVNULL,  # a progress spinner; the summary is printed below
+        check=False,
+    )
+
+
+def statuses(target: Target) -> dict[str, str]:
+    """Each mutant's status from mutmut's result files (``mutants/**/*.meta``)."""
+    from mutmut.stats import status_by_exit_code
+
+    found: dict[str, str] = {}
+    for meta in sorted((WORK / target.name / "mutants").rglob("*.py.meta")):
+        data = json.loads(meta.read_text())
+        for name, code in data.get("exit_code_by_key", {}).items():
+            found[name] = status_by_exit_code[code]
+    return found
+
+
+def listed_equivalent() -> dict[str, str]:
+    """Mutant names listed as equivalent in docs/mutation-survivors.md, with reasons."""
+    if not SURVIVORS_FILE.exists():
+        return {}
+    pattern = re.compile(r"^- `([^`]+)`:?\s*(.*)$")
+    return {
+        match.group(1): match.group(2)
+        for line in SURVIVORS_FILE.read_text().splitlines()
+        if (match := pattern.match(line.strip()))
+    }
+
+
+@dataclass
+class Score:
+    killed: int = 0
+    survived: int = 0
+    equivalent: int = 0
+
+    @property
+    def percent(self) -> float | None:
+        total = self.killed + self.survived
+        return 100 * self.killed / total if total else None
+
+    def add(self, other: Score) -> None:
+        self.killed += other.killed
+        self.survived += other.survived
+        self.equivalent += other.equivalent
+
+
+def score(target: Target, equivalent: dict[str, str]) -> tuple[Score, list[str]]:
+    result, survivors = Score(), []
+    for name, status in statuses(target).items():
+        if status in KILLED:
+            result.killed += 1
+        elif status in ("not checked", "skipped", "check was interrupted by user"):
+            continue
+        elif name in equivalent:
+            result.equivalent += 1
+        else:
+            result.survived += 1
+            survivors.append(f"{name} ({status})")
+    return result, survivors
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("targets", nargs="*", choices=list(TARGETS), default=list(TARGETS))
+    parser.add_argument("--max-children", type=int, default=2, help="mutants tested at once")
+    parser.add_argument("--report-only", action="store_true", help="score the last run")
+    args = parser.parse_args()
+    targets = [TARGETS[name] for name in args.targets]
+    if not args.report_only:
+        for target in targets:
+            run(target, args.max_children)
+
+    equivalent = listed_equivalent()
+    budgets = Budgets()
+    rest = Score()
+    for target in targets:
+        result, survivors = score(target, equivalent)
+        print(f"== {target.name}: {result.killed} killed, {result.survived} survived", end="")
+        print(f", {result.equivalent} listed as equivalent")
+        for survivor in survivors:
+            print(f"   survived: {survivor}")
+        if target.name == "engine":
+            budgets.at_least("engine mutants killed", result.percent, ENGINE_BUDGET, "%")
+        else:
+            print(f"   {target.name}: {result.percent or 0:.1f} % killed")
+            rest.add(result)
+    if any(target.name != "engine" for target in targets):
+        budgets.at_least("mutants killed in the rest", rest.percent, REST_BUDGET, "%")
+    print("(mutmut's own view of a target: cd .mutmut/TARGET && mutmut results, or mutmut browse)")
+    return budgets.exit_code()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
