@@ -1,5 +1,6 @@
 # The one place that says how to set up, run, test and benchmark the site.
 #   make run    set up, then serve on http://127.0.0.1:8000
+#   make serve  production: app servers behind nginx on PostgreSQL and Redis (docs/deploy.md)
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
@@ -11,6 +12,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
+# make serve: how many app servers (gunicorn) behind nginx, on ports from APP_PORT on.
+APP_SERVERS ?= 2
+APP_PORT ?= 8001
 # apt-get needs root; use sudo when make runs as another user.
 SUDO ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -22,7 +26,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run test bench mutate migrate messages chromium node_modules java gettext
+.PHONY: setup run test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
 setup: $(INSTALLED) messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -35,7 +39,14 @@ setup: $(INSTALLED) messages migrate
 run: setup
 	$(MANAGE) runserver $(HOST):$(PORT)
 
-test: setup chromium node_modules java gettext
+# Production settings on the machine: DATABASE_URL (PostgreSQL), REDIS_URL and
+# DJANGO_SECRET_KEY from the environment. Migrates, loads the content, collects the static
+# files, then runs APP_SERVERS gunicorn app servers behind nginx on HOST:PORT until Ctrl-C.
+serve: $(INSTALLED) messages ops-tools
+	$(BIN)/python -m deploy.stack serve --port $(PORT) --app-servers $(APP_SERVERS) \
+		--first-app-port $(APP_PORT)
+
+test: setup chromium node_modules java gettext ops-tools
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
@@ -107,4 +118,17 @@ gettext:
 		echo "Installing Debian's gettext for the catalogue check"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
+	fi
+
+# The production stack and its tests: nginx (the load balancer), and PostgreSQL's and
+# Redis's server programs for the private instances of tests/ops/ and the drills.
+ops-tools:
+	@missing=""; \
+	[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing="$$missing nginx-light"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian's$$missing for the production stack"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi

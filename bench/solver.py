@@ -69,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="uniform deals per layout (200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the shuffles (1)")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal (10)")
     parser.add_argument("--hints", type=int, default=1000, help="off-plan positions (1000)")
     parser.add_argument("--layouts", default=",".join(LAYOUTS), help="layout ids, comma-separated")
     args = parser.parse_args()
@@ -84,8 +84,22 @@ def main() -> None:
             print(line, flush=True)
         if layout_id == "L00":
             ms = 1000
-            budgets.at_most("Turtle survey, mean per deal", result.mean * ms, 14, "ms")
-            budgets.at_most("Turtle survey, p99 per deal", result.percentile(0.99) * ms, 100, "ms")
+            # The wall clock is what a player would wait; the CPU time is what the solver
+            # costs, whatever else the shared machine is doing.
+            cpu = result.cpu_times
+            budgets.at_most("Turtle survey, mean per deal (wall)", result.mean * ms, 14, "ms")
+            budgets.at_most(
+                "Turtle survey, p99 per deal (wall)", result.percentile(0.99) * ms, 100, "ms"
+            )
+            budgets.at_most(
+                "Turtle survey, mean per deal (CPU)", sum(cpu) / len(cpu) * ms, 14, "ms"
+            )
+            budgets.at_most(
+                "Turtle survey, p99 per deal (CPU)",
+                cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] * ms,
+                100,
+                "ms",
+            )
             budgets.at_most("Turtle survey, undecided deals", result.undecided, 0)
             low, high = result.interval
             budgets.at_most(

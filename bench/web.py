@@ -10,10 +10,12 @@ SQLite database in a temporary directory (migrated, content loaded). It prints:
    the loops are bounded by a time limit;
 2. the rules page's weight with everything it loads (HTML, stylesheets, favicon),
    uncompressed and gzipped, against the budget of 60 KB gzipped (issue #3);
-3. the statistics and leaderboard pages (issue #6) with ``--games`` recorded games in the
-   database (100,000 by default, bulk-created in the throwaway database, a thousand of
-   them the measured player's): milliseconds per page, requests per second, queries
-   per page, and the query plans of their heaviest queries.
+3. the statistics, leaderboard and daily pages (issues #6 and #13) at each of ``--games``
+   recorded games in the database (100,000 and then 1,000,000 by default, bulk-created in
+   the throwaway database, a thousand of them the measured player's, one in ten on a
+   daily deal): milliseconds per page (budget: 10 ms for the leaderboard and the daily
+   page), requests per second, queries per page (the same at every size), and the query
+   plans of their queries.
 
 Each budget line prints its verdict (ok / OVER); the script exits non-zero when one is over.
 """
@@ -80,44 +82,62 @@ def weigh(client, path: str) -> list[tuple[str, bytes]]:
     return files
 
 
-def record_games(total: int, *, players: int = 2_000, own: int = 1_000):
-    """``total`` recorded games of ``players`` players (``own`` of them the returned
-    player's): two wins in three, the rest stuck or abandoned, on every layout."""
-    from datetime import timedelta
-
+def make_players(players: int = 2_000) -> list[int]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from django.utils import timezone
-
-    from game.engine import LAYOUTS
-    from game.models import Game
 
     User = get_user_model()
     password = make_password("bench-password-144")
     User.objects.bulk_create(
         User(username=f"player{n:05d}", password=password) for n in range(players)
     )
-    users = list(User.objects.order_by("id").values_list("id", flat=True))
+    return list(User.objects.order_by("id").values_list("id", flat=True))
+
+
+def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -> None:
+    """Games number ``start`` to ``stop`` of ``users`` (the first ``own`` the first
+    user's): two wins in three, the rest stuck or abandoned, on every layout; one in ten
+    on a daily deal of the last 30 days. Wins without hints are ranked (one in five)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from game import daily
+    from game.engine import LAYOUTS
+    from game.models import Game
+
     layouts = list(LAYOUTS)
     now = timezone.now()
+    today = daily.utc_day(now)
+    daily_codes = {
+        days: {
+            layout: str(code)
+            for layout, code in daily.daily_codes(today - timedelta(days=days)).items()
+        }
+        for days in range(30)
+    }
     batch = []
-    for i in range(total):
+    for i in range(start, stop):
         user_id = users[0] if i < own else users[i % len(users)]
         layout = layouts[(i // 3) % len(layouts)]
-        when = now - timedelta(minutes=i)
+        when = now - timedelta(minutes=i % 43_200)
         won = i % 3 != 0
         elapsed = 90_000 + (i * 7919) % 1_800_000
+        hints = i % 5
+        on_daily = i % 10 == 0
         batch.append(
             Game(
-                code=f"MJ1-{layout}-AAAAABL",
+                code=daily_codes[(i // 10) % 30][layout] if on_daily else f"MJ1-{layout}-AAAAABL",
                 layout_id=layout,
+                origin=Game.DAILY if on_daily else Game.NEW,
+                ranked=won and hints == 0,
                 user_id=user_id,
                 state=Game.WON if won else Game.STUCK,
                 result=Game.WON if won else (Game.STUCK if i % 2 else Game.ABANDONED),
                 started_at=when - timedelta(milliseconds=elapsed),
                 finished_at=when if won else None,
                 elapsed_ms=elapsed,
-                hints_used=i % 5,
+                hints_used=hints,
                 undos_used=i % 3,
             )
         )
@@ -125,7 +145,6 @@ def record_games(total: int, *, players: int = 2_000, own: int = 1_000):
             Game.objects.bulk_create(batch)
             batch = []
     Game.objects.bulk_create(batch)
-    return User.objects.get(id=users[0])
 
 
 def time_pages(client, paths: list[str], seconds: float) -> tuple[float, float, int]:
@@ -144,33 +163,70 @@ def time_pages(client, paths: list[str], seconds: float) -> tuple[float, float, 
     return 1000 / per_second, per_second, len(queries)
 
 
-def bench_stats(seconds: float, games: int) -> None:
-    from django.db.models import Min
+#: Issue 13: the leaderboard (and the daily page) at most 10 ms per page at every size.
+PAGE_BUDGET_MS = 10.0
+
+
+def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
+    """The statistics, leaderboard and daily pages at each size in ``sizes`` (games are
+    added to reach each size), with query counts and the plans of their queries."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from game import stats
-    from game.models import Game
+    from game import daily, ranking, stats
+    from game.models import BestTime, Game
 
-    start = time.perf_counter()
-    me = record_games(games)
-    created = time.perf_counter() - start
+    users = make_players()
+    me = get_user_model().objects.get(id=users[0])
     client = Client()
     client.force_login(me, backend="django.contrib.auth.backends.ModelBackend")
-    print(
-        f"Statistics and leaderboard with {Game.objects.count():,} recorded games "
-        f"(created in {created:.1f} s; the player has {me.games.count():,})"
-    )
-    for name, path in [("statistics", "stats/"), ("leaderboard", "leaderboard/")]:
-        ms, per_second, queries = time_pages(
-            client, [f"/{lang}/{path}" for lang in LANGUAGES], seconds
+    yesterday = (daily.utc_day() - timedelta(days=1)).isoformat()
+    pages = [
+        ("statistics", "stats/", None),
+        ("leaderboard", "leaderboard/", PAGE_BUDGET_MS),
+        ("daily, today", "daily/", PAGE_BUDGET_MS),
+        ("daily, yesterday", f"daily/?day={yesterday}&layout=L03", PAGE_BUDGET_MS),
+    ]
+    queries_seen: dict[str, set[int]] = {name: set() for name, _path, _budget in pages}
+    done = 0
+    for size in sorted(sizes):
+        start = time.perf_counter()
+        record_games(users, done, size)
+        created = time.perf_counter() - start
+        start = time.perf_counter()
+        rows = ranking.rebuild_best_times()
+        rebuilt = time.perf_counter() - start
+        done = size
+        ranked = Game.objects.filter(ranked=True).count()
+        print(
+            f"Statistics, leaderboard and daily pages with {Game.objects.count():,} recorded games "
+            f"({ranked:,} ranked wins; added in {created:.1f} s; best-time table: {rows:,} rows, "
+            f"rebuilt in {rebuilt:.1f} s; the player has {me.games.count():,} games)"
         )
-        print(f"  {name:<12} {ms:7.1f} ms/page  {per_second:7.0f}/s   {queries} queries/page")
-    board = (
-        Game.objects.filter(layout_id="L00", result=Game.WON, user__isnull=False)
-        .order_by()
-        .values("user_id")
-        .annotate(best=Min("elapsed_ms"))
-    )
+        # The baseline, timed next to the pages: the home page for the same signed-in
+        # player (session, user, the same base template), no statistics at all.
+        base_ms, _rate, base_queries = time_pages(
+            client, [f"/{lang}/" for lang in LANGUAGES], seconds
+        )
+        print(f"  {'home (baseline)':<17} {base_ms:7.1f} ms/page  {base_queries} queries/page")
+        for name, path, budget in pages:
+            ms, per_second, queries = time_pages(
+                client, [f"/{lang}/{path}" for lang in LANGUAGES], seconds
+            )
+            queries_seen[name].add(queries)
+            print(
+                f"  {name:<17} {ms:7.1f} ms/page  {per_second:7.0f}/s   {queries} queries/page"
+                f"   {ms / base_ms:5.2f}x baseline"
+            )
+            if budget is not None:
+                budgets.at_most(f"{name} page at {size:,} games", ms, budget, "ms")
+    for name, counts in queries_seen.items():
+        # The same number of queries at every size: nothing grows with the games.
+        budgets.at_most(f"{name} page: query counts over all sizes", len(counts), 1, "distinct")
+
+    today_code = str(daily.daily_code(daily.utc_day(), "L00"))
     plans = {
         "personal top 10": Game.objects.filter(user_id=me.pk, result=Game.WON).order_by(
             "elapsed_ms"
@@ -178,7 +234,15 @@ def bench_stats(seconds: float, games: int) -> None:
         "recent wins": Game.objects.filter(user_id=me.pk, result=Game.WON).order_by("-finished_at")[
             : stats.RECENT_WINS
         ],
-        "layout board": board,
+        "layout board": BestTime.objects.filter(layout_id="L00").order_by(
+            "elapsed_ms", "achieved_at"
+        )[: stats.TOP],
+        "day board": daily._ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
+            : daily.TOP
+        ],
+        "day finished": Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=today_code)
+        .order_by()
+        .values("pk"),
     }
     print("  query plans (SQLite EXPLAIN QUERY PLAN)")
     for name, queryset in plans.items():
@@ -190,7 +254,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument(
-        "--games", type=int, default=100_000, help="recorded games for the stats pages"
+        "--games",
+        type=int,
+        nargs="+",
+        default=[100_000, 1_000_000],
+        help="numbers of recorded games at which the stats pages are measured",
     )
     args = parser.parse_args()
 
@@ -228,8 +296,8 @@ def main() -> int:
                 f"{name.rsplit('/', 1)[-1] or 'html'} {len(content)}" for name, content in files
             )
             print(f"  {lang}: {raw:7d} uncompressed, {zipped:6d} gzipped   ({parts})")
-        bench_stats(args.seconds, args.games)
-    budgets = Budgets()
+        budgets = Budgets()
+        bench_stats(args.seconds, args.games, budgets)
     budgets.at_most(
         "rules page with what it loads, heaviest language, gzipped", worst, BUDGET_GZIPPED, "bytes"
     )

@@ -99,8 +99,8 @@ def _ranked_wins(code: str):
 def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> DayBoard:
     """The best ranked times on a daily deal, how many won it, and the player's place.
 
-    Three queries (two without a player), each an index range on
-    ``(code, origin, result, ranked, elapsed_ms)``.
+    At most four queries (two without a player), each an index range of the partial
+    indexes on daily wins (``game_daily_ranked_time``, ``game_daily_won``).
     """
     rows = (
         _ranked_wins(code)
@@ -108,7 +108,7 @@ def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> Day
         .values_list("user_id", "user__username", "elapsed_ms")[:limit]
     )
     entries = [DayEntry(rank, *row) for rank, row in enumerate(rows, start=1)]
-    finished = Game.objects.filter(code=code, origin=Game.DAILY, result=Game.WON).count()
+    finished = Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=code).count()
     your_rank = your_ms = None
     if user_id is not None:
         mine = next((entry for entry in entries if entry.user_id == user_id), None)

@@ -99,10 +99,17 @@ class Game(models.Model):
             models.Index(
                 fields=["layout_id", "result", "user", "elapsed_ms"], name="game_layout_result_time"
             ),
-            # The daily boards: a deal's ranked wins by time, and how many won it.
+            # The daily boards (partial: daily wins only): a deal's ranked wins by time,
+            # ties to who finished first, and how many games won it.
             models.Index(
-                fields=["code", "origin", "result", "ranked", "elapsed_ms"],
-                name="game_code_ranked_time",
+                fields=["code", "elapsed_ms", "finished_at"],
+                condition=models.Q(origin="daily", result="won", ranked=True),
+                name="game_daily_ranked_time",
+            ),
+            models.Index(
+                fields=["code"],
+                condition=models.Q(origin="daily", result="won"),
+                name="game_daily_won",
             ),
         ]
         constraints = [

@@ -16,9 +16,12 @@ on ``BestTime``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Avg, Count, Min, Q, Sum
 
 from .engine import LAYOUTS
@@ -168,7 +171,38 @@ def leaderboard_for_layout(*, layout_id: str, limit: int = TOP) -> list[BoardEnt
 
 
 def leaderboards_by_layout(*, limit: int = TOP) -> dict[str, list[BoardEntry]]:
-    """:func:`leaderboard_for_layout` for every layout, in id order (one query each)."""
-    return {
-        layout_id: leaderboard_for_layout(layout_id=layout_id, limit=limit) for layout_id in LAYOUTS
-    }
+    """:func:`leaderboard_for_layout` for every layout, in id order, in one query: one
+    ``LIMIT`` range of the ``(layout_id, elapsed_ms, achieved_at)`` index per layout,
+    joined by ``UNION ALL``, so the work does not grow with the games or the players."""
+    layouts = list(LAYOUTS)
+    with connection.cursor() as cursor:
+        params = [value for layout_id in layouts for value in (layout_id, limit)]
+        cursor.execute(_boards_sql(connection.vendor, len(layouts)), params)
+        rows = cursor.fetchall()
+    boards: dict[str, list[BoardEntry]] = {layout_id: [] for layout_id in layouts}
+    for layout_id, user_id, username, best_ms in rows:
+        board = boards[layout_id]
+        board.append(
+            BoardEntry(rank=len(board) + 1, user_id=user_id, username=username, best_ms=best_ms)
+        )
+    return boards
+
+
+@functools.cache
+def _boards_sql(vendor: str, layouts: int) -> str:
+    quote = connection.ops.quote_name
+    best = quote(BestTime._meta.db_table)
+    User = get_user_model()
+    users = quote(User._meta.db_table)
+    name = quote(User._meta.get_field(User.USERNAME_FIELD).column)
+    part = (
+        f"SELECT b.layout_id, b.user_id, u.{name}, b.elapsed_ms, b.achieved_at "
+        f"FROM (SELECT layout_id, user_id, elapsed_ms, achieved_at FROM {best} "
+        "WHERE layout_id = %s ORDER BY elapsed_ms, achieved_at LIMIT %s) b "
+        f"JOIN {users} u ON u.{quote(User._meta.pk.column)} = b.user_id"
+    )
+    union = " UNION ALL ".join([part] * layouts)
+    return (
+        f"SELECT layout_id, user_id, {name}, elapsed_ms FROM ({union}) boards "
+        "ORDER BY layout_id, elapsed_ms, achieved_at"
+    )

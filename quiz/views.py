@@ -172,7 +172,9 @@ def render_drill(request: HttpRequest) -> tuple[str, bool]:
         "result": result,
         "error": error,
         "action": base,
-        "diagram": drill_diagram(result.board, position.tile, ident="diagram-drill"),
+        "diagram": drill_diagram(
+            result.board, position.tile, ident="diagram-drill", answered=result.shown
+        ),
         "caption": caption
         % {"code": code, "layout": layout_name(code.split("-")[1]), "count": position.pairs},
         "next_url": f"{base}?{random_position().query()}#drill",

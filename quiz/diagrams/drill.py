@@ -43,10 +43,16 @@ def _names(board: Board, ids) -> str:
     return join_list([tile_name(board.faces[i]) for i in present])
 
 
-def drill_diagram(board: Board, tile: int, *, ident: str) -> SafeString:
+def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False) -> SafeString:
     """The window around the marked ``tile`` of ``board``, with a description of what
-    lies on it and beside it."""
+    lies on it and beside it. Once ``answered``, the tiles that block it (the engine's
+    :meth:`~game.engine.Board.blocking`) are outlined, as on the board after a blocked
+    tap."""
     shown = _window(board, tile)
+    blocking = board.blocking(tile) if answered else None
+    blockers = (
+        {*blocking.covering, *blocking.left, *blocking.right} if blocking is not None else set()
+    )
     geometry = board.deal.layout.geometry
     desc = gettext(
         "The marked tile is %(name)s. Lying on it: %(above)s. On its left: %(left)s. "
@@ -62,6 +68,7 @@ def drill_diagram(board: Board, tile: int, *, ident: str) -> SafeString:
         [board.faces[i] for i in shown],
         [positions[i] for i in shown],
         marked={shown.index(tile)},
+        blockers={index for index, i in enumerate(shown) if i in blockers},
         ident=ident,
         title=gettext("Part of a board, one tile marked"),
         desc=desc,

@@ -46,6 +46,8 @@ class Tile:
     z: int = 0
     blocked: bool = False
     marked: bool = False
+    #: drawn with a warning outline: a tile that blocks the marked one, once answered
+    blocker: bool = False
 
 
 # -- words -------------------------------------------------------------------------------
@@ -81,6 +83,7 @@ def tile_svg(tile: Tile, *, gap: int = 0, lift: int = DEPTH) -> str:
     px, py = tile_origin(tile, gap=gap, lift=lift)
     classes = f"tile tile--{family(tile.kind)}" + (" tile--blocked" if tile.blocked else "")
     classes += " tile--marked" if tile.marked else ""
+    classes += " tile--blocker" if tile.blocker else ""
     return (
         f'<g class="{classes}" transform="translate({px} {py})">'
         f'<rect class="tile__edge" x="{DEPTH}" y="{DEPTH}" width="{TILE_WIDTH}" '
@@ -131,11 +134,13 @@ def position_tiles(
     *,
     blocked: Collection[int] = (),
     marked: Collection[int] = (),
+    blockers: Collection[int] = (),
 ) -> list[Tile]:
     """The tiles of a position: ``faces[i]`` at ``positions[i]``, the tiles whose indices
-    are in ``blocked`` drawn darker and those in ``marked`` outlined."""
+    are in ``blocked`` drawn darker, those in ``marked`` outlined and those in
+    ``blockers`` outlined as what blocks a marked tile."""
     return [
-        Tile(face, x, y, z, blocked=i in blocked, marked=i in marked)
+        Tile(face, x, y, z, blocked=i in blocked, marked=i in marked, blocker=i in blockers)
         for i, (face, (x, y, z)) in enumerate(zip(faces, positions, strict=True))
     ]
 
@@ -149,6 +154,7 @@ def position_svg(
     desc: str,
     blocked: Collection[int] = (),
     marked: Collection[int] = (),
+    blockers: Collection[int] = (),
     gap: int = 0,
     lift: int = DEPTH,
     css_class: str = "",
@@ -156,7 +162,7 @@ def position_svg(
     """Any position as a diagram, with tiles blocked or marked by their indices (see
     :func:`position_tiles` and :func:`tiles_svg`)."""
     return tiles_svg(
-        position_tiles(faces, positions, blocked=blocked, marked=marked),
+        position_tiles(faces, positions, blocked=blocked, marked=marked, blockers=blockers),
         ident=ident,
         title=title,
         desc=desc,

@@ -27,11 +27,16 @@ async function showResult(form, button) {
   const result = document.getElementById(`result-${slug}`);
   button.setAttribute("aria-busy", "true");
   try {
-    const fresh = (await fetchPage(url)).getElementById(`result-${slug}`);
+    const page = await fetchPage(url);
+    const fresh = page.getElementById(`result-${slug}`);
     if (!fresh || !result) {
       throw new Error("no result in the response");
     }
     adopt(result, fresh);
+    // The drill's figure outlines what blocks the marked tile once answered.
+    const figure = document.querySelector(`#question-${slug} .question__figure`);
+    const freshFigure = page.querySelector(`#question-${slug} .question__figure`);
+    if (figure && freshFigure) adopt(figure, freshFigure);
   } catch {
     // Fall back to the plain form: the server answers with the whole graded page.
     window.location.assign(`${url}#question-${slug}`);

@@ -28,17 +28,22 @@ LANDSCAPE_MIN = {layout_id: 40 for layout_id in LAYOUTS}
 LANDSCAPE_MIN["L02"] = 36
 
 # The visible part of a tile's button: its box clipped by the board's frame and the
-# viewport, below the bar that stays at the top of the screen when the phone is sideways.
+# viewport, between the bar and the status line that stay in view when the phone is
+# sideways.
 VISIBLE_BOX = """(button) => {
   button.scrollIntoView({block: 'nearest', inline: 'nearest'});
   const box = button.getBoundingClientRect();
   const frame = document.getElementById('board').getBoundingClientRect();
-  const bar = document.querySelector('.board-bar').getBoundingClientRect();
-  const sticky = getComputedStyle(document.querySelector('.board-bar')).position === 'sticky';
-  const top = Math.max(box.top, frame.top, 0, sticky ? bar.bottom : 0);
+  const sticky = (selector) => {
+    const element = document.querySelector(selector);
+    return getComputedStyle(element).position === 'sticky' ? element.getBoundingClientRect() : null;
+  };
+  const bar = sticky('.board-bar');
+  const status = sticky('.board-status');
+  const top = Math.max(box.top, frame.top, 0, bar ? bar.bottom : 0);
   const left = Math.max(box.left, frame.left, 0);
   const right = Math.min(box.right, frame.right, window.innerWidth);
-  const bottom = Math.min(box.bottom, frame.bottom, window.innerHeight);
+  const bottom = Math.min(box.bottom, frame.bottom, window.innerHeight, status ? status.top : Infinity);
   return {width: box.width, height: box.height, top, left, right, bottom};
 }"""
 

@@ -50,5 +50,6 @@ def test_no_region_sits_inside_a_region_of_the_same_name(client, path):
     parser.feed(response.content.decode())
 
     assert parser.nested  # the page has named regions at all
+    assert "{#" not in response.content.decode()  # no template comment leaks onto the page
     for name, outer in parser.nested:
         assert name not in outer, name

@@ -18,9 +18,9 @@ from .helpers import player, recorded_win, signed_in
 pytestmark = pytest.mark.django_db
 
 # The user (cached_db sessions are read from the cache), then: stats page 3 queries;
-# leaderboard 1 + one per layout.
+# leaderboard 2 (your best times, every layout's board in one query).
 STATS_QUERIES = 1 + 3
-LEADERBOARD_QUERIES = 1 + 1 + len(LAYOUTS)
+LEADERBOARD_QUERIES = 1 + 1 + 1
 
 
 def _games(user, count: int, *, hinted: bool = True) -> list[Game]:
@@ -127,3 +127,14 @@ def test_personal_queries_use_their_index(busy_player, name, queryset):
 def test_layout_board_reads_the_best_time_table_in_index_order(busy_player):
     queryset = BestTime.objects.filter(layout_id="L00").order_by("elapsed_ms", "achieved_at")[:10]
     assert "besttime_layout_time" in _plan(queryset)
+
+
+def test_day_board_reads_its_index_in_order(busy_player):
+    from game import daily
+
+    code = str(daily.daily_code(daily.utc_day(), "L00"))
+    plan = _plan(daily._ranked_wins(code).order_by("elapsed_ms", "finished_at")[: daily.TOP])
+    assert "game_daily_ranked_time" in plan
+    assert "TEMP B-TREE" not in plan  # SQLite: no sort step, the index gives the order
+    won = Game.objects.filter(origin="daily", result="won", code=code).values("pk").order_by()
+    assert "game_daily_won" in _plan(won)

@@ -12,11 +12,12 @@ from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from game import daily, ranking, stats
+from game.engine import LAYOUTS
 from game.models import BestTime, Game
 from game.selectors import Owner
 from game.services import games_claim_for_user
 
-from .helpers import player, recorded_win, win_with_services
+from .helpers import player, recorded_win, save_recorded, win_with_services
 
 pytestmark = pytest.mark.django_db
 
@@ -190,3 +191,24 @@ def test_concurrent_ranked_wins_leave_the_fastest():
     assert errors == []
     best = BestTime.objects.get(user=ada, layout_id="L00")
     assert (best.elapsed_ms, best.game_id) == (333_000, wins[seconds.index(333)].id)
+
+
+def test_every_board_in_one_query_is_each_layouts_board(django_assert_num_queries):
+    players = [player(f"p{n:02d}") for n in range(14)]
+    save_recorded(
+        recorded_win(user=p, layout_id=layout, seconds=100 + (n * 7) % 5, when=when)
+        for n, p in enumerate(players)
+        for layout, when in [
+            ("L00", timezone.now() - timedelta(minutes=n)),
+            ("L04", timezone.now() - timedelta(minutes=30 - n)),
+        ]
+    )
+    with django_assert_num_queries(1):
+        boards = stats.leaderboards_by_layout()
+    assert list(boards) == list(LAYOUTS)
+    for layout_id, board in boards.items():
+        assert board == stats.leaderboard_for_layout(layout_id=layout_id)
+    assert [len(board) for board in boards.values()] == [10, 0, 0, 0, 10, 0]
+    # Ties (equal times) go to the earlier win: on L00 the later players won first.
+    first = boards["L00"][0]
+    assert (first.best_ms, first.username) == (100_000, "p10")

@@ -247,3 +247,16 @@ def test_random_positions_ask_both_answers_and_every_visible_reason():
         # A tile lying exactly under another cannot be seen: it is never asked about.
         assert blocking is None or blocking.kind is not BlockKind.COVERED
     assert seen == {None, BlockKind.HALF_COVERED, BlockKind.SIDES}
+
+
+def test_once_answered_the_diagram_outlines_the_engines_blockers(client, practice_content, board):
+    tile = tile_of(board, BlockKind.SIDES)
+    blocking = board.blocking(tile)
+
+    asked = drill(client.get("/sv/practice/", query(tile)).content.decode())
+    answered = drill(client.get("/sv/practice/", query(tile, answer="free")).content.decode())
+
+    assert "tile--blocker" not in asked  # before the answer, nothing gives it away
+    outlined = re.findall(r'class="tile [^"]*tile--blocker"[^>]*>.*?>([^<]+)</text>', answered)
+    expected = [board.faces[i] for i in (*blocking.left, *blocking.right)]
+    assert sorted(outlined) == sorted(expected)

@@ -1,0 +1,1 @@
+"""Deployment: the load balancer configuration and the scripts that run the stack."""

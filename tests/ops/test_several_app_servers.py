@@ -1,0 +1,112 @@
+"""Several app servers behind nginx on one PostgreSQL and one Redis: nothing lives in an
+app process, so any server serves any request of any player, and one may stop."""
+
+from __future__ import annotations
+
+import re
+
+import requests
+
+from game.engine import Board
+
+from .conftest import Player
+
+PASSWORD = "tile-pair-72-free"
+
+
+def _plan(code: str):
+    return list(Board.from_code(code).deal.plan)
+
+
+def test_a_whole_game_alternating_between_app_servers_and_its_win_on_the_other(ops):
+    first, second = (app.url for app in ops.stack.apps)
+    player = Player(first)
+    player.sign_up("several_servers", PASSWORD)
+    created = player.post("/api/games", {"layout": "L00"}, via=second)
+    assert created.status_code == 201
+    game = created.json()
+
+    servers = [first, second]
+    versions = []
+    for index, (a, b) in enumerate(_plan(game["code"])):
+        for offset, tile in enumerate((a, b)):
+            answer = player.post(
+                f"/api/games/{game['id']}/tap",
+                {"tile": tile},
+                via=servers[(2 * index + offset) % 2],
+            )
+            assert answer.status_code == 200, answer.text
+            versions.append(answer.json()["version"])
+    assert versions == sorted(versions) and len(set(versions)) == len(versions)
+    assert answer.json()["state"] == "won"
+
+    # Read back through the other server: the game, then the personal leaderboard.
+    assert player.get(f"/api/games/{game['id']}", via=first).json()["state"] == "won"
+    personal = _personal_wins(player.get("/sv/leaderboard/", via=second).text)
+    assert len(personal) == 1
+    assert personal == _personal_wins(player.get("/sv/leaderboard/", via=first).text)
+
+
+def _personal_wins(html: str) -> list[str]:
+    """The rows of the leaderboard's "your 10 best times" table."""
+    section = html.split('id="personal-title"', 1)[1].split('id="layouts-title"', 1)[0]
+    body = section.split("<tbody>", 1)[1].split("</tbody>", 1)[0] if "<tbody>" in section else ""
+    return re.findall(r"<tr>.*?</tr>", body, re.S)
+
+
+def test_the_load_balancer_spreads_requests_and_compresses_html_and_json(ops):
+    player = Player(ops.url)
+    page = player.get("/sv/rules/", headers={"Accept-Encoding": "gzip"})
+    assert page.headers.get("Content-Encoding") == "gzip"
+    game = player.post("/api/games", {"layout": "L00"})
+    assert game.status_code == 201
+    answer = player.get(f"/api/games/{game.json()['id']}", headers={"Accept-Encoding": "gzip"})
+    assert answer.headers.get("Content-Encoding") == "gzip"
+    assert answer.headers["Content-Type"] == "application/json"
+
+
+def test_static_files_have_hashed_names_and_long_cache_headers(ops):
+    player = Player(ops.url)
+    html = player.get("/sv/play/").text
+    scripts = re.findall(r'src="(/static/js/[^"]+\.js)"', html)
+    assert scripts and all(re.search(r"\.[0-9a-f]{12}\.js$", src) for src in scripts), scripts
+    module = player.get(scripts[0])
+    assert "max-age=315360000" in module.headers["Cache-Control"]
+    assert "immutable" in module.headers["Cache-Control"]
+    # Module imports are rewritten to hashed names too (api.js was imported by its plain
+    # name before).
+    imports = re.findall(r'from\s+"(\./[^"]+)"', module.text)
+    assert imports, "the board's module imports nothing?"
+    assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imports), imports
+    api = [name for name in imports if name.startswith("./api.")]
+    assert api and player.get("/static/js/" + api[0][2:]).status_code == 200
+
+
+def test_a_stopped_app_server_mid_game_loses_nothing(ops):
+    player = Player(ops.url)
+    game = player.post("/api/games", {"layout": "L02"}).json()
+    plan = _plan(game["code"])
+    half = len(plan) // 2
+    for a, b in plan[:half]:
+        for tile in (a, b):
+            assert player.post(f"/api/games/{game['id']}/tap", {"tile": tile}).status_code == 200
+
+    stopped = ops.stack.apps[0]
+    stopped.stop()
+    try:
+        for a, b in plan[half:]:
+            for tile in (a, b):
+                answer = player.post(f"/api/games/{game['id']}/tap", {"tile": tile})
+                assert answer.status_code == 200, answer.text
+        state = answer.json()
+        assert state["state"] == "won" and state["tiles_left"] == 0
+        assert state["version"] == 2 * len(plan)
+        # Straight to the stopped server: nothing listens there.
+        try:
+            requests.get(stopped.url + "/api/health", timeout=2)
+            reached = True
+        except requests.ConnectionError:
+            reached = False
+        assert not reached
+    finally:
+        stopped.start()
