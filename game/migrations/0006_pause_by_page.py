@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0004_one_unfinished_game_per_user"),
+        ("game", "0005_daily_board_indexes"),
     ]
 
     operations = [
