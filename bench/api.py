@@ -4,12 +4,11 @@ Run with ``make bench`` (or ``python bench/api.py [--games N]``). The script
 
 1. sets up a fresh SQLite database in a temporary directory, or the empty database named
    by ``--database-url`` / ``$BENCH_DATABASE_URL`` (migrate, collectstatic);
-2. starts the production stack: gunicorn with the production settings (DEBUG off, hashed
-   static files, sessions in a private Redis) behind nginx, which compresses responses as
-   the load balancer does in production (a minimal configuration written by this script:
-   gzip for HTML, CSS, JS, JSON and SVG); without ``redis-server`` or ``nginx`` it runs
-   what it can and says so. ``--url`` measures an already running stack instead (e.g. the
-   site's own load balancer). It stops every process it started;
+2. starts the production stack of ``make serve`` (``deploy/stack.py``): one gunicorn app
+   server with the production settings (DEBUG off, hashed static files, sessions in a
+   private Redis) behind nginx with the site's ``deploy/nginx.conf``, which compresses
+   HTML and JSON as the load balancer does in production; ``--url`` measures an already
+   running stack instead (e.g. ``make serve``). It stops every process it started;
 3. plays whole games through the JSON API, tap by tap, following each deal's winning plan
    (the same requests the board sends), on keep-alive connections as a browser does;
    the first game is a warm-up and is not counted;
@@ -34,10 +33,7 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -49,65 +45,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from deploy.stack import PrivateRedis, Stack, prepare, production_env  # noqa: E402
 from game.engine import Board, GameCode  # noqa: E402
 
 HOST = "127.0.0.1"
 TIME_LIMIT_S = 240
 ACCEPT_ENCODING = "gzip, br"
-# A minimal load balancer for when deploy/ has no nginx configuration: compression of
-# HTML and JSON as well as static files, keep-alive to the browser.
-NGINX_CONF = """
-worker_processes 1;
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/nginx-error.log warn;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {tmp}/client_body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    keepalive_timeout 65;
-    gzip on;
-    gzip_vary on;
-    gzip_proxied any;
-    gzip_comp_level 5;
-    gzip_min_length 256;
-    gzip_types text/css application/javascript text/javascript application/json
-               image/svg+xml text/plain;
-    upstream app {{ server {host}:{app_port}; }}
-    server {{
-        listen {host}:{port};
-        location / {{
-            proxy_pass http://app;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-        }}
-    }}
-}}
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((HOST, port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on {HOST}:{port}")
 
 
 class Client:
@@ -176,92 +119,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def stop(processes: list[subprocess.Popen]) -> None:
-    for process in reversed(processes):
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def start_stack(
-    tmp: Path, database_url: str | None, processes: list[subprocess.Popen]
-) -> tuple[int, str]:
-    """Start Redis, gunicorn and nginx as available; (the port to ask, a description)."""
-    python = sys.executable
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url or f"sqlite:///{tmp / 'bench.sqlite3'}",
-        "PYTHONPATH": str(ROOT),
-    }
-    parts = []
-    redis = shutil.which("redis-server")
-    if redis:
-        redis_port = free_port()
-        processes.append(
-            subprocess.Popen(
-                [redis, "--port", str(redis_port), "--bind", HOST, "--save", ""]
-                + ["--appendonly", "no", "--dir", str(tmp)],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        )
-        wait_for_port(redis_port)
-        env.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "mahjongsite.settings.production",
-                "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50,
-                "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
-                "REDIS_URL": f"redis://{HOST}:{redis_port}/0",
-                "DJANGO_SECURE_SSL_REDIRECT": "false",
-                "DJANGO_LOG_LEVEL": "WARNING",
-            }
-        )
-    else:
-        env["DJANGO_SETTINGS_MODULE"] = "mahjongsite.settings.test"
-        parts.append("no redis-server: test settings, sessions in the database")
-    manage = [python, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)
-    if redis:
-        static = ["collectstatic", "--noinput", "-v0"]
-        subprocess.run([*manage, *static], env=env, check=True, cwd=ROOT)
-    app_port = free_port()
-    processes.append(
-        subprocess.Popen(
-            [python, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"{HOST}:{app_port}"]
-            + ["--workers", "2", "--log-level", "warning"],
-            env=env,
-            cwd=ROOT,
-        )
-    )
-    wait_for_port(app_port)
-    database = env["DATABASE_URL"].split(":", 1)[0]
-    parts.insert(0, f"gunicorn (2 workers, {env['DJANGO_SETTINGS_MODULE']}, {database})")
-
-    nginx = shutil.which("nginx") or next(
-        (p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None
-    )
-    if not nginx:
-        parts.append("no nginx: responses as gunicorn sends them (uncompressed HTML and JSON)")
-        return app_port, "; ".join(parts)
-    port = free_port()
-    for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (tmp / name).mkdir()
-    conf = tmp / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(tmp=tmp, host=HOST, port=port, app_port=app_port))
-    processes.append(
-        subprocess.Popen(
-            [nginx, "-p", str(tmp), "-c", str(conf)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    )
-    wait_for_port(port)
-    parts.insert(0, "nginx (a minimal gzip configuration written by this script)")
-    return port, " -> ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if parts[2:] else "")
+def start_stack(tmp: Path, database_url: str | None, database: str) -> tuple[Stack, list]:
+    """Redis, one app server and nginx, as ``make serve`` runs them; the stack and what
+    to stop at the end."""
+    redis = PrivateRedis(tmp / "redis").start()
+    try:
+        env = production_env(database_url=database_url or database, redis_url=redis.url())
+        prepare(env)  # migrate, load the content, collect the static files
+        stack = Stack(env, app_servers=1, workers=2, rundir=tmp / "nginx").start()
+    except BaseException:
+        redis.stop()
+        raise
+    return stack, [stack, redis]
 
 
 def page_weight(client: Client) -> list[tuple[str, int, int, str]]:
@@ -343,14 +212,21 @@ def main() -> int:
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="mahjong-bench-"))
-    processes: list[subprocess.Popen] = []
+    started_here: list = []
     try:
         if args.url:
             parsed = urlsplit(args.url)
             host, port, stack = parsed.hostname or HOST, parsed.port or 80, args.url
         else:
-            host = HOST
-            port, stack = start_stack(tmp, args.database_url, processes)
+            running, started_here = start_stack(
+                tmp, args.database_url, f"sqlite:///{tmp / 'bench.sqlite3'}"
+            )
+            host, port = HOST, running.balancer.port
+            database = (args.database_url or "sqlite").split(":", 1)[0]
+            stack = (
+                f"nginx (deploy/nginx.conf) -> 1 gunicorn app server (2 workers, production "
+                f"settings, {database}, sessions in Redis)"
+            )
         print(f"stack: {stack}")
         client = Client(host, port)
         weights = page_weight(client)
@@ -371,7 +247,8 @@ def main() -> int:
             games_played += 1
         client.close()
     finally:
-        stop(processes)
+        for running in started_here:
+            running.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
     tap_median, health_median = statistics.median(taps), statistics.median(health)
@@ -385,7 +262,7 @@ def main() -> int:
         f"{percentile(health, 0.99) * 1000:6.2f} ms   {1 / statistics.mean(health):7.0f} req/s"
         "   (interleaved with the taps)"
     )
-    print(f"tap answer: median {statistics.median(sizes)} bytes, largest {max(sizes)} bytes")
+    print(f"tap answer: median {statistics.median(sizes):.0f} bytes, largest {max(sizes)} bytes")
     print(f"play page and what it loads (Accept-Encoding: {ACCEPT_ENCODING}):")
     print(f"  {'on the wire':>11} {'decoded':>8} {'encoding':>8}  url")
     for url, wire, size, encoding in weights:

@@ -54,22 +54,35 @@ def _mask(board: Board) -> int:
     return advice.present_mask(board.deal, board.history)
 
 
-def time_hints(boards: list[Board]) -> list[float]:
-    times = []
+def time_hints(boards: list[Board]) -> tuple[list[float], list[float], dict[str, int]]:
+    """The site's own hint (game.verdicts, its budget from the settings), every verdict
+    forgotten before each one: the time a hint request spends beyond reading the game."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjongsite.settings.test")
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+
+    from game import verdicts
+
+    times, cpu_times, kinds = [], [], {"plan": 0, "unsure": 0, "lost": 0}
     for board in boards:
         advice._memo.clear()
-        start = time.perf_counter()
-        advice.hint(board.deal, _mask(board), board.playable_pairs())
+        verdicts._recent.clear()
+        cache.clear()
+        start, cpu_start = time.perf_counter(), time.process_time()
+        hint = verdicts.hint_for(board)
         times.append(time.perf_counter() - start)
-    times.sort()
-    return times
+        cpu_times.append(time.process_time() - cpu_start)
+        kinds[{True: "plan", None: "unsure", False: "lost"}[hint.winnable]] += 1
+    return sorted(times), sorted(cpu_times), kinds
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="uniform deals per layout (200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the shuffles (1)")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal (10)")
     parser.add_argument("--hints", type=int, default=1000, help="off-plan positions (1000)")
     parser.add_argument("--layouts", default=",".join(LAYOUTS), help="layout ids, comma-separated")
     args = parser.parse_args()
@@ -84,8 +97,22 @@ def main() -> None:
             print(line, flush=True)
         if layout_id == "L00":
             ms = 1000
-            budgets.at_most("Turtle survey, mean per deal", result.mean * ms, 14, "ms")
-            budgets.at_most("Turtle survey, p99 per deal", result.percentile(0.99) * ms, 100, "ms")
+            # The wall clock is what a player would wait; the CPU time is what the solver
+            # costs, whatever else the shared machine is doing.
+            cpu = result.cpu_times
+            budgets.at_most("Turtle survey, mean per deal (wall)", result.mean * ms, 14, "ms")
+            budgets.at_most(
+                "Turtle survey, p99 per deal (wall)", result.percentile(0.99) * ms, 100, "ms"
+            )
+            budgets.at_most(
+                "Turtle survey, mean per deal (CPU)", sum(cpu) / len(cpu) * ms, 14, "ms"
+            )
+            budgets.at_most(
+                "Turtle survey, p99 per deal (CPU)",
+                cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] * ms,
+                100,
+                "ms",
+            )
             budgets.at_most("Turtle survey, undecided deals", result.undecided, 0)
             low, high = result.interval
             budgets.at_most(
@@ -95,13 +122,20 @@ def main() -> None:
                 "Turtle unwinnable share, 95 % interval high", 100 * high, PUBLISHED_SHARE, "%"
             )
     if args.hints:
-        times = time_hints(off_plan_positions(args.hints, args.seed))
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        times, cpu_times, kinds = time_hints(off_plan_positions(args.hints, args.seed))
+
+        def p99(values: list[float]) -> float:
+            return values[min(len(values) - 1, int(0.99 * len(values)))] * 1e3
+
         print(
-            f"hint on {len(times)} off-plan positions: median {times[len(times) // 2] * 1e3:.1f} ms, "
-            f"p99 {p99 * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms"
+            f"hint on {len(times)} off-plan positions: wall median "
+            f"{times[len(times) // 2] * 1e3:.1f} ms, p99 {p99(times):.1f} ms, max "
+            f"{times[-1] * 1e3:.1f} ms; CPU p99 {p99(cpu_times):.1f} ms; first pair of a "
+            f"winning plan {kinds['plan']}, proven lost {kinds['lost']}, unsure (budget ran "
+            f"out) {kinds['unsure']}"
         )
-        budgets.at_most("hint off the plan, p99", p99 * 1e3, 50, "ms")
+        budgets.at_most("hint off the plan, p99 (wall)", p99(times), 50, "ms")
+        budgets.at_most("hint off the plan, p99 (CPU)", p99(cpu_times), 50, "ms")
     sys.exit(budgets.exit_code())
 
 

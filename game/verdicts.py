@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -93,15 +94,24 @@ def check(code: str, history: list[Pair]) -> Check:
         return _keep(key, Check(*stored))
     board = Board.from_code(code, history)
     deal = board.deal
-    seconds = settings.MAHJONG_CHECK_SOLVE_MS / 1000
+    budget = settings.MAHJONG_CHECK_SOLVE_MS / 1000
+    deadline = time.perf_counter() + budget
     if len(board) == 0:
         result = Check(True, None)
     else:
-        now = decide(deal, advice.present_mask(deal, history), seconds).winnable
+        now = decide(deal, advice.present_mask(deal, history), budget / 2).winnable
         back = None
         if now is False:
-            # Positions on the way back are mostly quick to decide; each gets a share.
-            back = advice.undo_to_winnable(deal, history, seconds / 4, decide=decide)
+            # The whole check keeps to its budget: each position on the way back gets
+            # at most a quarter of it, and what is left. One left undecided counts as not
+            # known to be winnable, so the way back still ends on a winnable position.
+            def within(deal, present, _seconds):
+                left = min(budget / 4, deadline - time.perf_counter())
+                if left <= 0:
+                    return advice.remembered(deal, present) or Solution(Verdict.UNKNOWN)
+                return decide(deal, present, left)
+
+            back = advice.undo_to_winnable(deal, history, budget / 4, decide=within)
         result = Check(now, back)
     if result.winnable is not None:
         cache.set(key, (result.winnable, result.undo_to_winnable), _TIMEOUT)

@@ -147,9 +147,15 @@ def _totals_row(totals: stats.Totals, *, name: str) -> dict:
     }
 
 
-def _win_row(win: stats.Win, rank: int) -> dict:
+def _rank_labels() -> list[str]:
+    """ "1" to "10" in the page's language, formatted once per page rather than once per
+    row (Babel's number formatting was a fifth of the leaderboard page's time)."""
+    return ["", *(formatting.number(rank) for rank in range(1, stats.TOP + 1))]
+
+
+def _win_row(win: stats.Win, rank: int, rank_label: str | None = None) -> dict:
     return {
-        "rank": formatting.number(rank),
+        "rank": rank_label or formatting.number(rank),
         "layout": layout_name(win.layout_id),
         "code": win.code,
         "time": formatting.clock(win.elapsed_ms),
@@ -186,10 +192,11 @@ def statistics(request: HttpRequest) -> HttpResponse:
 def leaderboard(request: HttpRequest) -> HttpResponse:
     """Your 10 best winning times (when signed in) and each layout's 10 best players."""
     user = request.user
+    labels = _rank_labels()
     personal = None
     if user.is_authenticated:
         personal = [
-            _win_row(win, rank)
+            _win_row(win, rank, labels[rank])
             for rank, win in enumerate(stats.leaderboard_for_user(user_id=user.pk), start=1)
         ]
     boards = [
@@ -198,7 +205,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "name": layout_name(layout_id),
             "entries": [
                 {
-                    "rank": formatting.number(entry.rank),
+                    "rank": labels[entry.rank],
                     "username": entry.username,
                     "time": formatting.clock(entry.best_ms),
                     "is_you": entry.user_id == user.pk,

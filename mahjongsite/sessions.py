@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import string
 
+from django.contrib.sessions.backends.base import UpdateError
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbStore
+from django.db import InterfaceError, OperationalError
 
 # Django's session keys: 32 characters from lower-case letters and digits.
 _KEY_CHARACTERS = frozenset(string.ascii_lowercase + string.digits)
@@ -20,3 +22,14 @@ _KEY_CHARACTERS = frozenset(string.ascii_lowercase + string.digits)
 class SessionStore(CachedDbStore):
     def _validate_session_key(self, key):
         return bool(key) and 8 <= len(key) <= 40 and set(key) <= _KEY_CHARACTERS
+
+    def save(self, must_create=False):
+        """Django reads any database error while updating a session as "the session was
+        deleted meanwhile" and answers 400. An unreachable database is not that: let its
+        error through, so that the visitor gets the 503 of mahjongsite/errors.py."""
+        try:
+            super().save(must_create=must_create)
+        except UpdateError as error:
+            if isinstance(error.__context__, (OperationalError, InterfaceError)):
+                raise error.__context__ from None
+            raise

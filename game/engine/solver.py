@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -188,48 +188,35 @@ class Solver:
     def _relaxed_clears(self, present: int, free: int) -> bool:
         """Whether relaxed play clears the board (``False`` proves the position lost).
 
-        The two tiles of a class with two left go together when both are free;
-        the tiles of a class of four go singly once two of them have been free
-        at once (any pairing is assumed to suit).
+        In relaxed play a tile goes on its own as soon as it is free and one of its
+        possible partners (a tile of its class it may be paired with) is free or gone.
+        In real play a tile goes together with its partner, when both are free; so every
+        tile goes in relaxed play no later than in any real play, and a board relaxed
+        play cannot clear cannot be cleared at all.
         """
         start = present
-        group_of = self.group_of
-        group_masks = self.group_masks
+        group_of, group_masks, mates = self.group_of, self.group_masks, self.mates
         cover, left, right, touch = self.cover, self.left, self.right, self.touch
-        is_open = [False] * len(group_masks)
         queue = _bits(free)
         while queue:
             t = queue.pop()
             bit = 1 << t
-            if not present & bit:
+            if not free & bit:
                 continue
-            g = group_of[t]
-            mine = start & group_masks[g]
-            if mine.bit_count() == 2:
-                # A class with two tiles left at the start: they go together.
-                if not free & (mine ^ bit):
-                    continue
-                gone = _bits(mine)
-            elif is_open[g]:
-                gone = (t,)
-            else:
-                ready = free & present & mine
-                if not ready & (ready - 1):
-                    continue  # a single free tile: wait for a second one
-                is_open[g] = True
-                gone = _bits(ready)
-            for x in gone:
-                present ^= 1 << x
-                free &= ~(1 << x)
-            for x in gone:
-                for i in touch[x]:
-                    bit = 1 << i
-                    if present & bit and not free & bit:
-                        if not cover[i] & present and (
-                            not left[i] & present or not right[i] & present
-                        ):
-                            free |= bit
-                            queue.append(i)
+            mine = start & group_masks[group_of[t]]
+            partners = mine ^ bit if mine.bit_count() == 2 else mates[t]
+            if not partners & (free | (start ^ present)):
+                continue
+            present ^= bit
+            free ^= bit
+            # Its classmates may now have a partner gone.
+            queue.extend(_bits(free & mine))
+            for i in touch[t]:
+                bit = 1 << i
+                if present & bit and not free & bit:
+                    if not cover[i] & present and (not left[i] & present or not right[i] & present):
+                        free |= bit
+                        queue.append(i)
         return present == 0
 
     # -- search -----------------------------------------------------------------
@@ -241,11 +228,17 @@ class Solver:
         time_limit: float | None = None,
         max_nodes: int | None = None,
         relax_after: int = RELAX_AFTER,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> Solution:
-        """Decide the position whose remaining tiles are the bits of ``present``."""
+        """Decide the position whose remaining tiles are the bits of ``present``.
+
+        ``time_limit`` is in seconds of ``clock``: the wall clock by default (a request
+        waits for it), or e.g. :func:`time.process_time` for a survey on a busy machine.
+        """
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.clock = clock
+        self.deadline = None if time_limit is None else clock() + time_limit
         if present == 0:
             return Solution(Verdict.WINNABLE, (), 0)
         domains = self.classes(present)
@@ -257,6 +250,13 @@ class Solver:
         for g, m in enumerate(self.group_masks):
             for t in _bits(m):
                 self.group_of[t] = g
+        # The tiles each tile may be paired with, while all four of its class remain.
+        self.mates = [0] * self.n
+        for domain in domains:
+            for pairing in domain:
+                for a, b in pairing:
+                    self.mates[a] |= 1 << b
+                    self.mates[b] |= 1 << a
         self.lost: set[int] = set()
         free = self.free_mask(present)
         # Restarts: a search that goes astray early can spend long proving a
@@ -273,7 +273,7 @@ class Solver:
             self.relax = attempt > relax_after
             plan: list[Pair] = []
             try:
-                won = self._search(present, free, plan, [])
+                won = self._search(present, free, free, plan, [])
             except _Restart:
                 continue
             except _OutOfBudget:
@@ -286,7 +286,7 @@ class Solver:
     def _tick(self) -> None:
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 15:
-            if time.perf_counter() > self.deadline:
+            if self.clock() > self.deadline:
                 raise _OutOfBudget
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfBudget
@@ -306,23 +306,30 @@ class Solver:
                         free |= bit
         return free
 
-    def _search(self, present: int, free: int, plan: list[Pair], sleep: list[Pair]) -> bool:
+    def _search(
+        self, present: int, free: int, fresh: int, plan: list[Pair], sleep: list[Pair]
+    ) -> bool:
+        """Whether ``present`` can be cleared; ``fresh`` holds the tiles the last move freed.
+
+        Appends a winning plan to ``plan`` when it can.
+        """
         depth = len(plan)
-        group_masks = self.group_masks
-        # Safe moves: clear every class whose remaining tiles are all free.
-        progressed = True
-        while progressed:
-            progressed = False
-            for cm in group_masks:
-                p = present & cm
-                if p and p & free == p:
-                    tiles = _bits(p)
-                    plan.append((tiles[0], tiles[1]))
-                    if len(tiles) == 4:
-                        plan.append((tiles[2], tiles[3]))
-                    present ^= p
-                    free = self._after(present, free, tiles)
-                    progressed = True
+        group_masks, group_of = self.group_masks, self.group_of
+        # Safe moves: clear every class whose remaining tiles are all free. Only a tile
+        # just freed can complete such a class.
+        while fresh:
+            low = fresh & -fresh
+            fresh ^= low
+            p = present & group_masks[group_of[low.bit_length() - 1]]
+            if p and p & free == p:
+                tiles = _bits(p)
+                plan.append((tiles[0], tiles[1]))
+                if len(tiles) == 4:
+                    plan.append((tiles[2], tiles[3]))
+                present ^= p
+                after = self._after(present, free, tiles)
+                fresh |= after & ~free
+                free = after
         if not present:
             return True
         self._tick()
@@ -338,9 +345,10 @@ class Solver:
                 continue
             plan.append((a, b))
             gone = present ^ (1 << a | 1 << b)
+            after = self._after(gone, free, (a, b))
             # A pair that lost here also loses after other moves: it stays asleep.
             asleep = [m for m in (*sleep, *tried) if a not in m and b not in m]
-            if self._search(gone, self._after(gone, free, (a, b)), plan, asleep):
+            if self._search(gone, after, after & ~free, plan, asleep):
                 return True
             plan.pop()
             tried.append((a, b))
@@ -349,25 +357,31 @@ class Solver:
         return False
 
     def _moves(self, present: int, free: int) -> list[tuple[int, int, int]]:
-        """The pairs worth trying, best first."""
+        """The pairs worth trying, in this attempt's order."""
         moves = []
         order = self.order
         above = self.above
-        for cm in self.group_masks:
+        for tiles_of, cm in zip(self.group_tiles, self.group_masks):
             f = free & cm
-            if not f or f & (f - 1) == 0:
+            if not f & (f - 1):
+                continue  # fewer than two free
+            tiles = [t for t in tiles_of if f >> t & 1]
+            rest = [t for t in tiles_of if present >> t & 1 and not f >> t & 1]
+            if len(tiles) == 2:
+                a, b = tiles
+                if len(rest) == 2:
+                    c, d = rest
+                    if above[c] >> d & 1 or above[d] >> c & 1:
+                        continue  # would leave a pair that can never go
+                moves.append((order[a] + order[b], a, b))
                 continue
-            p = present & cm
-            tiles = _bits(f)
-            for i in range(len(tiles)):
-                for j in range(i + 1, len(tiles)):
-                    a, b = tiles[i], tiles[j]
-                    rest = _bits(p & ~(1 << a | 1 << b))
-                    if rest:
-                        c, d = rest
-                        if above[c] >> d & 1 or above[d] >> c & 1:
-                            continue  # would leave a pair that can never go
-                    moves.append((order[a] + order[b], a, b))
+            # Three free, one blocked: the pair decides which tile waits for the fourth.
+            (d,) = rest
+            for c in tiles:
+                if above[c] >> d & 1 or above[d] >> c & 1:
+                    continue
+                a, b = (x for x in tiles if x != c)
+                moves.append((order[a] + order[b], a, b))
         moves.sort()
         return moves
 

@@ -31,18 +31,18 @@ ANSWERS = {
     ],
     "el": [
         ("Όχι, είναι μπλοκαρισμένο.", "Το πλακίδιο είναι μπλοκαρισμένο."),
-        ("Όχι, τα σχέδιά τους διαφέρουν.", "Τα λουλούδια είναι μία κοινή οικογένεια"),
+        ("Όχι, τα σχέδιά τους διαφέρουν.", "Όλα τα λουλούδια ανήκουν στην ίδια οικογένεια"),
         ("Όχι, η διαδρομή στρίβει πάρα πολλές φορές.", "Αυτή η διαδρομή δεν επιτρέπεται."),
     ],
     "de": [
         ("Nein, er ist blockiert.", "Der Spielstein ist blockiert."),
-        ("Nein, ihre Motive sind verschieden.", "Blumen bilden eine gemeinsame Familie"),
-        ("Nein, der Weg wechselt zu oft die Richtung.", "Dieser Weg funktioniert nicht."),
+        ("Nein, ihre Motive sind verschieden.", "Blumen bilden eine gemeinsame Gruppe"),
+        ("Nein, der Weg wechselt zu oft die Richtung.", "Dieser Weg ist nicht erlaubt."),
     ],
     "id": [
         ("Tidak, ubin itu terhalang.", "Ubin itu terhalang."),
-        ("Tidak, gambarnya berbeda.", "Bunga adalah satu kelompok bersama"),
-        ("Tidak, jalurnya terlalu sering berbelok.", "Jalur itu tidak berlaku."),
+        ("Tidak, gambarnya berbeda.", "Semua bunga termasuk satu kelompok"),
+        ("Tidak, jalurnya terlalu sering berbelok.", "Jalur itu tidak diperbolehkan."),
     ],
 }
 VERDICTS = ["result--right", "result--wrong", "result--right"]
@@ -145,7 +145,7 @@ def test_quiz_works_without_javascript(live_server, site_content, browser, brows
         result = page.locator("#result-connect")
         with translation.override("de"):
             expect(result).to_contain_text(gettext("Not right."))
-        expect(result).to_contain_text("Dieser Weg funktioniert nicht.")
+        expect(result).to_contain_text("Dieser Weg ist nicht erlaubt.")
         expect(page.locator('input[name="connect"][value="yes"]')).to_be_checked()
         assert context.cookies() == []
     finally:

@@ -38,3 +38,32 @@ def test_a_nul_byte_in_the_session_cookie_on_the_api_starts_a_fresh_session():
     )
     assert response.status_code == 201
     assert response.cookies["sessionid"].value.isalnum()
+
+
+def test_an_unreachable_database_while_saving_a_session_is_not_a_deleted_session(monkeypatch):
+    """Django's db backend turns any database error of a session update into UpdateError,
+    which SessionMiddleware answers with a 400 page; a connection failure must reach the
+    503 handler instead (tests/security/test_database_outage.py)."""
+    from django.contrib.sessions.backends.base import UpdateError
+    from django.db import OperationalError
+
+    store = SessionStore()
+    store["x"] = 1
+    store.save()
+    store["x"] = 2
+
+    def unreachable(self, *args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("django.db.models.Model.save", unreachable)
+    with pytest.raises(OperationalError):
+        store.save()
+
+    def gone(self, *args, **kwargs):
+        from django.db import DatabaseError
+
+        raise DatabaseError("Forced update did not affect any rows.")
+
+    monkeypatch.setattr("django.db.models.Model.save", gone)
+    with pytest.raises(UpdateError):
+        store.save()

@@ -49,7 +49,10 @@ class Command(BaseCommand):
         poll.add_argument("--deals", type=int, default=1000, help="How many deals (1000).")
         poll.add_argument("--seed", type=int, default=1, help="PRNG seed of the shuffles (1).")
         poll.add_argument(
-            "--time-limit", type=float, default=10.0, help="Seconds per deal before 'undecided'."
+            "--time-limit",
+            type=float,
+            default=10.0,
+            help="CPU seconds per deal before 'undecided' (10).",
         )
 
     def handle(self, *args, action: str, **options):

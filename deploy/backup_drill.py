@@ -1,0 +1,144 @@
+"""The backup-and-restore drill of docs/deploy.md, performed for real.
+
+    python -m deploy.backup_drill
+
+On a private PostgreSQL and Redis in a temporary folder, behind the production stack: a
+signed-in player wins a game (through the API, tap by tap); then ``pg_dump`` backs the
+database up, ``pg_restore`` restores it into a fresh database, an app server starts on
+the restored database, and the player's leaderboard page, read with the same session
+cookie, must be the same through both. tests/ops/test_backup_restore.py runs
+:func:`backup_and_restore` and :func:`compare` on the tests' stack.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import requests
+
+from deploy.stack import (
+    AppServer,
+    PrivatePostgres,
+    PrivateRedis,
+    Stack,
+    _postgres_bin,
+    free_port,
+    prepare,
+    production_env,
+)
+from game.engine import Board
+
+PASSWORD = "tile-pair-72-free"
+TABLES = ("auth_user", "game_game", "django_session")
+
+
+def backup_and_restore(postgres: PrivatePostgres, source: str, target: str, dump: Path) -> None:
+    """``pg_dump`` of ``source`` into ``dump``; a fresh ``target`` restored from it."""
+    subprocess.run(
+        [_postgres_bin("pg_dump"), "--format=custom", f"--file={dump}", postgres.url(source)],
+        check=True,
+    )
+    postgres.create_database(target)
+    subprocess.run(
+        [_postgres_bin("pg_restore"), "--no-owner", "--exit-on-error"]
+        + [f"--dbname={postgres.url(target)}", str(dump)],
+        check=True,
+    )
+
+
+def counts(postgres: PrivatePostgres, database: str) -> dict[str, str]:
+    return {table: postgres.psql(f"SELECT count(*) FROM {table}", database) for table in TABLES}
+
+
+def page_content(html: str) -> str:
+    """The page without what differs on every response (the masked CSRF token)."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    return html.split("<main", 1)[-1]
+
+
+def win_a_game(base_url: str, username: str) -> requests.Session:
+    """A new player signs up and wins a game through the API; their browser session."""
+    http = requests.Session()
+    page = http.get(f"{base_url}/sv/accounts/signup/", timeout=10)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    http.post(
+        f"{base_url}/sv/accounts/signup/",
+        data={"username": username, "password1": PASSWORD, "password2": PASSWORD}
+        | {"csrfmiddlewaretoken": token},
+        timeout=10,
+    ).raise_for_status()
+    headers = {"X-CSRFToken": http.cookies["csrftoken"]}
+    game = http.post(f"{base_url}/api/games", json={}, headers=headers, timeout=10).json()
+    for pair in Board.from_code(game["code"]).deal.plan:
+        for tile in pair:
+            answer = http.post(
+                f"{base_url}/api/games/{game['id']}/tap",
+                json={"tile": tile},
+                headers=headers,
+                timeout=10,
+            )
+            answer.raise_for_status()
+    assert answer.json()["state"] == "won"
+    return http
+
+
+def compare(
+    postgres: PrivatePostgres, env: dict, source: str, player: requests.Session, url: str
+) -> list[str]:
+    """Restore a backup of ``source`` and read the leaderboard through an app server on
+    it; what differs (nothing, when the drill succeeds)."""
+    problems = []
+    with tempfile.TemporaryDirectory() as folder:
+        dump = Path(folder) / "mahjong.dump"
+        target = f"{source}_restored"
+        backup_and_restore(postgres, source, target, dump)
+        print(f"  pg_dump: {dump.stat().st_size} bytes; restored into {target}")
+        before, after = counts(postgres, source), counts(postgres, target)
+        print(f"  rows before {before}, restored {after}")
+        if before != after:
+            problems.append(f"row counts differ: {before} != {after}")
+        restored = AppServer(free_port(), {**env, "DATABASE_URL": postgres.url(target)}).start()
+        try:
+            original = player.get(f"{url}/sv/leaderboard/", timeout=10)
+            copy = player.get(f"{restored.url}/sv/leaderboard/", timeout=10)
+        finally:
+            restored.stop()
+        personal = original.text.split('id="personal-title"', 1)[-1].split("</section>", 1)[0]
+        if "<tbody>" not in personal:
+            problems.append("the player's win is missing from the original leaderboard")
+        if copy.status_code != 200 or page_content(original.text) != page_content(copy.text):
+            problems.append("the leaderboard read from the restored database differs")
+        else:
+            print("  the leaderboard (the player still signed in) reads the same from the copy")
+    return problems
+
+
+def main() -> int:
+    folder = Path(tempfile.mkdtemp(prefix="mahjong-backup-"))
+    postgres = PrivatePostgres(folder / "postgres").start()
+    redis = PrivateRedis(folder / "redis").start()
+    try:
+        env = production_env(
+            database_url=postgres.create_database("mahjong"), redis_url=redis.url()
+        )
+        prepare(env)
+        with Stack(env, app_servers=1, workers=1) as stack:
+            player = win_a_game(stack.url, "backup_drill")
+            problems = compare(postgres, env, "mahjong", player, stack.url)
+    finally:
+        redis.stop()
+        postgres.stop(mode="immediate")
+        shutil.rmtree(folder, ignore_errors=True)
+    for problem in problems:
+        print(f"  FAIL {problem}")
+    print("== Backup and restore: " + ("FAIL" if problems else "ok"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

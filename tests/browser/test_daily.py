@@ -1,0 +1,125 @@
+"""The daily deal's page in real Chromium, in all four languages: today's codes, the day
+board with the player's place, yesterday's board, the link that plays today's deal;
+axe-core on each page and the Nu HTML Checker on all of them in one run."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext, pgettext
+from playwright.sync_api import Page, expect
+
+from game import daily
+from game.models import Game
+from tests.browser.accessibility import assert_no_axe_violations
+from tests.browser.test_stats import assert_valid_documents
+from tests.stats.helpers import PASSWORD, player
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
+
+
+def _t(lang: str, text: str, context: str | None = None) -> str:
+    with translation.override(lang):
+        return pgettext(context, text) if context else gettext(text)
+
+
+@pytest.fixture
+def day_boards(transactional_db):
+    """Ranked wins on today's Turtle deal (ada 12th) and one on yesterday's."""
+    today = daily.utc_day()
+    code = str(daily.daily_code(today, "L00"))
+    now = timezone.now()
+    games = []
+    for n in range(12):
+        rival = player("ada" if n == 11 else f"rival{n:02d}")
+        games.append(
+            Game(
+                code=code,
+                layout_id="L00",
+                origin=Game.DAILY,
+                state=Game.WON,
+                result=Game.WON,
+                ranked=True,
+                user=rival,
+                started_at=now,
+                finished_at=now,
+                elapsed_ms=(120 + 15 * n) * 1000,
+            )
+        )
+    old = games[0]
+    games.append(
+        Game(
+            code=str(daily.daily_code(today - timedelta(days=1), "L00")),
+            layout_id="L00",
+            origin=Game.DAILY,
+            state=Game.WON,
+            result=Game.WON,
+            ranked=True,
+            user=old.user,
+            started_at=now - timedelta(days=1),
+            finished_at=now - timedelta(days=1),
+            elapsed_ms=333_000,
+        )
+    )
+    Game.objects.bulk_create(games)
+    return code
+
+
+def test_daily_page_in_four_languages(live_server, day_boards, axe_page: Page):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = axe_page
+    documents: dict[str, str] = {}
+    for lang in LANGUAGES:
+        response = page.goto(f"{live_server.url}/{lang}/daily/")
+        assert response.status == 200
+        documents[f"daily {lang}"] = response.text()
+        expect(page.locator("h1")).to_have_text(_t(lang, "Daily deal"))
+        turtle = page.locator(
+            ".daily-deal", has=page.locator("h3", has_text=_t(lang, "Turtle", "layout"))
+        )
+        expect(turtle.locator("code")).to_have_text(day_boards)
+        board = page.locator("#day-board")
+        expect(board.locator("tbody tr")).to_have_count(10)
+        expect(board.locator("tbody tr").first.locator(".player")).to_have_text("rival00")
+        assert_no_axe_violations(page)
+        page.set_viewport_size({"width": 360, "height": 800})
+        page.screenshot(path=SCREENSHOTS / f"daily-{lang}-360.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+    # Signed in, in Greek: ada's place (12th, outside the top 10), then yesterday's board.
+    page.goto(f"{live_server.url}/el/accounts/login/")
+    page.locator("#id_username").fill("ada")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("form.account-form button[type=submit]").click()
+    expect(page.locator(".site-account__name")).to_have_text("ada")
+    response = page.goto(f"{live_server.url}/el/daily/")
+    documents["daily el signed in"] = response.text()
+    with translation.override("el"):
+        place = gettext("Your place: %(rank)s (%(time)s)") % {"rank": "12", "time": "4:45"}
+    expect(page.locator(".daily-place")).to_have_text(place)
+    with page.expect_response(lambda r: r.request.resource_type == "document") as shown:
+        page.get_by_role("link", name=_t("el", "Yesterday's leaderboard")).click()
+    documents["daily el yesterday"] = shown.value.text()
+    expect(page.locator("#day-board tbody tr")).to_have_count(1)
+    expect(page.locator("#day-board tbody td").nth(2)).to_have_text("5:33")
+    assert_no_axe_violations(page)
+    page.screenshot(path=SCREENSHOTS / "daily-el-yesterday-1280.png", full_page=True)
+    assert_valid_documents(documents)
+
+
+def test_the_daily_link_plays_todays_deal_signed_out(live_server, page: Page):
+    code = str(daily.daily_code(daily.utc_day(), "L03"))
+    page.goto(f"{live_server.url}/id/daily/")
+    page.get_by_role(
+        "link", name=_t("id", "Play %(layout)s") % {"layout": _t("id", "Fortress", "layout")}
+    ).click()
+    expect(page).to_have_url(f"{live_server.url}/id/play/?code={code}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#code-input")).to_have_value(code)
+    game = Game.objects.get(code=code)
+    assert (game.origin, game.user) == ("daily", None)
