@@ -7,6 +7,7 @@ message naming the variable.
 
 from django.core.exceptions import ImproperlyConfigured
 
+from . import production_cache
 from .base import *  # noqa: F403
 from .env import env_bool, env_int, env_list, env_str
 
@@ -25,22 +26,8 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 # PostgreSQL in production; base.py already reads DATABASE_URL, here it is required.
 env_str("DATABASE_URL")
 
-# Redis for the cache. A cache failure is harmless: django-redis answers "not found"
-# instead of raising (the site serves on, reading sessions from the database, and the
-# rate limits let requests through), after short timeouts so a dead Redis costs little.
-CACHES = {
-    "default": {
-        # django-redis rather than Django's own backend: it keeps one client per server
-        # instead of building one for every call, which halves a session read.
-        "BACKEND": "django_redis.cache.RedisCache",
-        "LOCATION": env_str("REDIS_URL"),
-        "OPTIONS": {
-            "IGNORE_EXCEPTIONS": True,
-            "SOCKET_CONNECT_TIMEOUT": 0.25,
-            "SOCKET_TIMEOUT": 0.25,
-        },
-    }
-}
+# Redis for the cache; a cache failure is harmless (see production_cache).
+CACHES = production_cache(env_str("REDIS_URL"))
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # HTTPS everywhere.
