@@ -3,8 +3,8 @@
 // matches, which action is allowed or how long the game has lasted: the server does.
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
-// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js and guide.js
-// (the learner's aids).
+// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js, guide.js and
+// blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
 //   board:ready    the controller is set up           {controller}
@@ -17,6 +17,7 @@
 // the element's `controller` property for modules that start later.
 
 import { GameApi } from "./api.js";
+import { blockedMessage, outlineBlockers } from "./blocked-reason.js";
 import { BoardClock, formatElapsed } from "./clock.js";
 import { setupFreeTiles } from "./free-tiles.js";
 import { Guide } from "./guide.js";
@@ -82,6 +83,10 @@ const guide = config.guide
     })
   : null;
 
+el.board.addEventListener("board:blocked", (event) => {
+  outlineBlockers(event.detail.blocked, (id) => view.button(id));
+});
+
 function emit(name, detail) {
   el.board.dispatchEvent(new CustomEvent(`board:${name}`, { detail }));
 }
@@ -127,8 +132,16 @@ function describe(answer, tileId, hadSelection) {
     case "deselected":
       return t.deselected;
     case "blocked":
-      // "Selection cleared" only when there was a selection to clear.
-      return fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
+      // Why, from the engine, in the player's words (blocked-reason.js); "Selection
+      // cleared" only when there was a selection to clear.
+      return answer.blocked
+        ? blockedMessage(answer.blocked, {
+            reasons: t.reasons,
+            tileName: name,
+            lang: config.lang,
+            selectionCleared: hadSelection,
+          })
+        : fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
     case "removed":
       return fill(t.removed, { count: answer.tiles_left });
     case "undone":
