@@ -1,7 +1,8 @@
 """The JSON API of the board (SPEC §8), documented in docs/openapi.json.
 
-Views stay thin: parse the request, call a service or a selector, answer with the whole
-game as JSON plus ``event``, what the request just did. Every error is a 4xx answer
+Views stay thin: parse the request, call a service or a selector, and answer through
+:mod:`game.serializers`: the whole game on creation and ``GET``, only the change (with
+``version``) for a move; each with ``event``, what the request just did. Every error is a 4xx answer
 ``{"error": {"code", "message"}}`` with the message in the request's language: the
 ``lang`` query parameter when it names one of the site's languages, else the language
 cookie or Accept-Language, else Swedish.
@@ -10,16 +11,15 @@ cookie or Accept-Language, else Swedish.
 from __future__ import annotations
 
 import json
-import uuid
-from functools import lru_cache, wraps
+import re
+from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
-from django.utils import timezone, translation
+from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.decorators import ratelimit
@@ -27,12 +27,12 @@ from django_ratelimit.exceptions import Ratelimited
 
 from mahjongsite.client_ip import ratelimit_key
 
-from . import services, sharing
-from .engine import LAYOUTS, Board, InvalidGameCode, MoveError, family
+from . import services
+from .engine import InvalidGameCode, MoveError, UnknownLayout
 from .messages import API_ERRORS
 from .models import Game
-from .names import layout_name
 from .selectors import Owner, board_for, game_get
+from .serializers import game_payload, move_payload
 
 OPENAPI_PATH = Path(settings.BASE_DIR, "docs", "openapi.json")
 #: The session key that remembers the visitor's current game, for the play page.
@@ -120,13 +120,6 @@ def owner_for(request: HttpRequest, *, create: bool = False) -> Owner:
     return Owner(session_key=request.session.session_key)
 
 
-def _game_id(raw: str) -> uuid.UUID:
-    try:
-        return uuid.UUID(raw)
-    except ValueError:
-        raise Game.DoesNotExist from None
-
-
 def _declared_length(request: HttpRequest) -> int:
     try:
         return int(request.META.get("CONTENT_LENGTH") or 0)
@@ -160,76 +153,25 @@ def _json_body(request: HttpRequest) -> dict:
     return data
 
 
-@lru_cache(maxsize=256)
-def _tile_prefixes(code: str) -> tuple[str, ...]:
-    """Each tile's id, position and face, JSON-encoded once per code: these never change
-    within a game, and the 144 tiles are most of every answer."""
-    deal = Board.from_code(code).deal
-    return tuple(
-        json.dumps(
-            {
-                "id": i,
-                "x": x,
-                "y": y,
-                "z": z,
-                "face": deal.faces[i],
-                "family": family(deal.faces[i]),
-            }
-        )[:-1]
-        for i, (x, y, z) in enumerate(deal.layout.positions)
-    )
+#: A board page's token: what the play page draws at random for itself on each load.
+_PAGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-def _tiles_json(game: Game, board: Board) -> str:
-    free = set(board.free_tiles())
-    present = set(board.present_tiles())
-    return (
-        "["
-        + ", ".join(
-            f'{prefix}, "free": {"true" if i in free else "false"}, '
-            f'"removed": {"false" if i in present else "true"}}}'
-            for i, prefix in enumerate(_tile_prefixes(game.code))
-        )
-        + "]"
-    )
+def _page(data: dict) -> str | None:
+    """The optional ``page`` of a body: the board page that sends an automatic pause or
+    announces itself (see :func:`game.services.game_pause`)."""
+    page = data.get("page")
+    if page is not None and not (isinstance(page, str) and _PAGE_TOKEN.fullmatch(page)):
+        raise ApiError("invalid_field", field="page")
+    return page
 
 
-def game_data(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game as the API answers it (SPEC §8)."""
-    return json.loads(game_json(game, board, event=event))
+def _whole(played: services.Played, status: int = 200) -> JsonResponse:
+    return JsonResponse(game_payload(played.game, played.board, event=played.event), status=status)
 
 
-def game_json(game: Game, board: Board, *, event: str) -> str:
-    """:func:`game_data` as JSON text, with the tiles spliced in already encoded."""
-    data = {
-        "id": str(game.id),
-        "code": game.code,
-        "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
-        "tiles": None,
-        "tiles_left": len(board),
-        "selected": game.selected,
-        "hint": game.hint,
-        "state": game.state,
-        "elapsed_ms": game.elapsed_ms_at(timezone.now()),
-        "paused": game.paused,
-        "clock_running": game.running_since is not None,
-        "hints_used": game.hints_used,
-        "undos_used": game.undos_used,
-        "can_undo": board.can_undo(),
-        "version": game.version,
-        "event": event,
-        # Issue 13: where the deal came from, whether the win is ranked, what to share.
-        "origin": game.origin,
-        "ranked": game.ranked if game.state == Game.WON else None,
-        "share": sharing.share_for(game),
-    }
-    head, tail = json.dumps(data, cls=DjangoJSONEncoder).split('"tiles": null', 1)
-    return f'{head}"tiles": {_tiles_json(game, board)}{tail}'
-
-
-def _answer(played: services.Played, status: int = 200) -> HttpResponse:
-    body = game_json(played.game, played.board, event=played.event)
-    return HttpResponse(body, status=status, content_type="application/json")
+def _move(played: services.Played) -> JsonResponse:
+    return JsonResponse(move_payload(played))
 
 
 @api_view("GET")
@@ -253,19 +195,23 @@ def games(request: HttpRequest) -> HttpResponse:
     for field, value in (("code", code), ("layout", layout)):
         if value is not None and not isinstance(value, str):
             raise ApiError("invalid_field", field=field)
-    if code is None and layout is not None and layout.strip().upper() not in LAYOUTS:
-        raise ApiError("no_such_layout")
-    played = services.game_create(
-        owner=owner_for(request, create=True), code=code, layout_id=layout
-    )
+    page = _page(data)
+    try:
+        played = services.game_create(
+            owner=owner_for(request, create=True), code=code, layout_id=layout, page=page
+        )
+    except UnknownLayout:
+        if code is None:  # the layout field names no layout, not a code
+            raise ApiError("no_such_layout") from None
+        raise
     request.session[CURRENT_GAME_KEY] = str(played.game.id)
-    return _answer(played, status=201)
+    return _whole(played, status=201)
 
 
 @api_view("GET")
 def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
-    game = game_get(game_id=_game_id(game_id), owner=owner_for(request))
-    return JsonResponse(game_data(game, board_for(game), event="loaded"))
+    game = game_get(game_id=game_id, owner=owner_for(request))
+    return JsonResponse(game_payload(game, board_for(game), event="loaded"))
 
 
 @api_view("POST")
@@ -277,27 +223,29 @@ def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
     tile = data["tile"]
     if isinstance(tile, bool) or not isinstance(tile, int):
         raise ApiError("invalid_field", field="tile")
-    return _answer(
-        services.game_tap(game_id=_game_id(game_id), owner=owner_for(request), tile=tile)
-    )
+    return _move(services.game_tap(game_id=game_id, owner=owner_for(request), tile=tile))
 
 
 @api_view("POST")
 def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
-    return _answer(services.game_undo(game_id=_game_id(game_id), owner=owner_for(request)))
+    return _move(services.game_undo(game_id=game_id, owner=owner_for(request)))
 
 
 @api_view("POST")
 @rate_limit("game_hint")
 def game_hint(request: HttpRequest, game_id: str) -> HttpResponse:
-    return _answer(services.game_hint(game_id=_game_id(game_id), owner=owner_for(request)))
+    return _move(services.game_hint(game_id=game_id, owner=owner_for(request)))
 
 
 @api_view("POST")
 def game_pause(request: HttpRequest, game_id: str) -> HttpResponse:
-    return _answer(services.game_pause(game_id=_game_id(game_id), owner=owner_for(request)))
+    """Pause; ``{"page": token}`` marks an automatic pause from that board page."""
+    page = _page(_json_body(request))
+    return _move(services.game_pause(game_id=game_id, owner=owner_for(request), page=page))
 
 
 @api_view("POST")
 def game_resume(request: HttpRequest, game_id: str) -> HttpResponse:
-    return _answer(services.game_resume(game_id=_game_id(game_id), owner=owner_for(request)))
+    """Resume; ``{"page": token}``: that board page has just opened the game."""
+    page = _page(_json_body(request))
+    return _move(services.game_resume(game_id=game_id, owner=owner_for(request), page=page))

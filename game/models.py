@@ -13,6 +13,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from .clock import Clock
+
 
 class Game(models.Model):
     PLAYING = "playing"
@@ -70,6 +72,12 @@ class Game(models.Model):
     running_since = models.DateTimeField(null=True, blank=True)
     elapsed_ms = models.BigIntegerField(default=0)
     paused = models.BooleanField(default=False)
+    # Paused by the board as its page was hidden or left, not by the player: a page that
+    # opens the game again resumes such a pause (game/services.py, game_pause/game_resume).
+    paused_automatically = models.BooleanField(default=False)
+    # The board page showing the game (a random token each page load): an automatic pause
+    # from any other page, one already replaced, is ignored.
+    board_page = models.CharField(max_length=32, blank=True, default="")
     finished_at = models.DateTimeField(null=True, blank=True)
 
     hints_used = models.PositiveIntegerField(default=0)
@@ -120,10 +128,7 @@ class Game(models.Model):
 
     def elapsed_ms_at(self, now) -> int:
         """The play time at ``now``: banked time plus the running stretch, if any."""
-        elapsed = self.elapsed_ms
-        if self.running_since is not None:
-            elapsed += max(0, int((now - self.running_since).total_seconds() * 1000))
-        return elapsed
+        return Clock(self.started_at, self.running_since, self.elapsed_ms).elapsed_at(now)
 
 
 class BestTime(models.Model):

@@ -15,20 +15,20 @@ when a user's new game replaces an unfinished one.
 
 from __future__ import annotations
 
-import functools
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import ranking
-from .engine import PLAYING, STUCK, WON, Board, GameOver, random_code
+from .clock import Clock
+from .engine import PLAYING, STUCK, WON, Board, Change, GameOver, TapResult, random_code
 from .engine import parse_code as engine_parse_code
 from .models import Game
-from .selectors import Owner, board_for
+from .selectors import Owner, board_for, game_locked
 
 DEFAULT_LAYOUT = "L00"
 
@@ -45,11 +45,15 @@ class GamePaused(Exception):
 
 @dataclass(frozen=True)
 class Played:
-    """A game after a request, its rebuilt board, and what the request did (``event``)."""
+    """A game after a request, its rebuilt board, what the request did (``event``), what
+    it changed on the tiles, and for a tap the engine's answer (with why a tile was
+    blocked)."""
 
     game: Game
     board: Board
     event: str
+    change: Change = Change()
+    tap: TapResult | None = None
 
 
 def game_create(
@@ -57,9 +61,11 @@ def game_create(
     owner: Owner,
     layout_id: str | None = None,
     code: str | None = None,
+    page: str | None = None,
 ) -> Played:
     """A new game on ``code`` when given (the same deal every time), else a fresh deal on
-    ``layout_id`` (the Turtle by default).
+    ``layout_id`` (the Turtle by default). ``page`` is the board page that will show it
+    (see :func:`game_pause`).
 
     Raises :class:`game.engine.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
@@ -82,6 +88,7 @@ def game_create(
                     session_key="" if owner.user_id is not None else (owner.session_key or ""),
                     state=board.state,
                     origin=ranking.origin_for(parsed, typed=code is not None),
+                    board_page=page or "",
                 )
             break
         except IntegrityError:
@@ -135,51 +142,18 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     return len(claimed)
 
 
-def _locked(game_id, owner: Owner) -> Game:
-    """The owner's game, its row locked until the transaction ends (or DoesNotExist).
-
-    The same query as ``games_owned_by(owner=owner).select_for_update().get(id=game_id)``,
-    with its SQL written once instead of compiled on every call: this runs on every tap,
-    and compiling the queryset cost more than running it (see bench/api.py).
-    """
-    if owner.user_id is not None:
-        owned, params = "user_id = %s", [owner.user_id]
-    elif owner.session_key:
-        owned, params = "user_id IS NULL AND session_key = %s", [owner.session_key]
-    else:
-        raise Game.DoesNotExist
-    pk = Game._meta.pk
-    try:
-        game_pk = pk.get_db_prep_value(pk.to_python(game_id), connection)
-    except ValidationError:
-        raise Game.DoesNotExist from None
-    games = list(Game.objects.raw(_select_locked_sql(connection.vendor, owned), [game_pk, *params]))
-    if not games:
-        raise Game.DoesNotExist
-    return games[0]
-
-
-@functools.cache
-def _select_locked_sql(vendor: str, owned: str) -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in Game._meta.concrete_fields)
-    lock = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
-    return (
-        f"SELECT {columns} FROM {quote(Game._meta.db_table)} "
-        f"WHERE {quote(Game._meta.pk.column)} = %s AND {owned} {lock}"
+def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:
+    """Bring the stored clock in line with the game (rule and arithmetic: :mod:`.clock`):
+    it runs from the first move on while the game is played and not paused."""
+    clock = Clock(game.started_at, game.running_since, game.elapsed_ms)
+    if first_move:
+        clock = clock.start(now)
+    clock = clock.follow(runs=game.state == PLAYING and not game.paused, now=now)
+    game.started_at, game.running_since, game.elapsed_ms = (
+        clock.started_at,
+        clock.running_since,
+        clock.elapsed_ms,
     )
-
-
-def _start_clock(game: Game, now: datetime) -> None:
-    if game.started_at is None:
-        game.started_at = now
-        if not game.paused and game.state == PLAYING:
-            game.running_since = now
-
-
-def _stop_clock(game: Game, now: datetime) -> None:
-    game.elapsed_ms = game.elapsed_ms_at(now)
-    game.running_since = None
 
 
 def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
@@ -190,17 +164,14 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
     """
     old, new = game.state, board.state
     game.state = new
+    _sync_clock(game, now)
     if new == old:
         return None
-    if new in (WON, STUCK):
-        _stop_clock(game, now)
-        game.finished_at = now if new == WON else None
-        if new == WON:
-            # Recorded here, in the transaction of the last removal, and only here.
-            game.result = Game.WON
-            ranking.on_win(game)
-    elif new == PLAYING and game.started_at is not None and not game.paused:
-        game.running_since = now
+    if new == WON:
+        # Recorded here, in the transaction of the last removal, and only here.
+        game.finished_at = now
+        game.result = Game.WON
+        ranking.on_win(game)
     return new
 
 
@@ -214,6 +185,7 @@ _MUTABLE_FIELDS = [
     "running_since",
     "elapsed_ms",
     "paused",
+    "paused_automatically",
     "finished_at",
     "result",
     "ranked",
@@ -237,9 +209,23 @@ def _save(game: Game) -> None:
     game.save(update_fields=_MUTABLE_FIELDS)
 
 
+def may_move(game: Game) -> bool:
+    """Whether tiles may be tapped, undone or hinted: not while the game is paused (the
+    engine says the rest)."""
+    return not game.paused
+
+
 def _check_playable(game: Game) -> None:
-    if game.paused:
+    if not may_move(game):
         raise GamePaused("the game is paused")
+
+
+@contextmanager
+def _move(game_id, owner: Owner):
+    """A move's transaction: the owner's game, its row locked, and its board."""
+    with transaction.atomic():
+        game = game_locked(game_id=game_id, owner=owner)
+        yield game, board_for(game)
 
 
 def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -> Played:
@@ -250,20 +236,19 @@ def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -
     game is unchanged then.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        game = _locked(game_id, owner)
+    with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        board = board_for(game)
+        before = board.snapshot()
         result = board.tap(tile)
-        _start_clock(game, now)
         event = result.outcome.value
         if result.removed is not None:
             game.history = [list(pair) for pair in board.history]
             game.hint = None
         game.selected = board.selected
+        _sync_clock(game, now, first_move=True)
         event = _apply_state(game, board, now) or event
         _save(game)
-    return Played(game=game, board=board, event=event)
+    return Played(game, board, event, board.change_since(before), result)
 
 
 def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
@@ -273,18 +258,17 @@ def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     or :class:`~game.engine.NothingToUndo`.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        game = _locked(game_id, owner)
+    with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        board = board_for(game)
+        before = board.snapshot()
         board.undo()
         game.history = [list(pair) for pair in board.history]
-        game.selected = None
+        game.selected = board.selected
         game.hint = None
         game.undos_used += 1
         _apply_state(game, board, now)
         _save(game)
-    return Played(game=game, board=board, event="undone")
+    return Played(game, board, "undone", board.change_since(before))
 
 
 def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
@@ -293,49 +277,68 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     With no pair left the answer is the event ``stuck`` and nothing is counted.
     Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~game.engine.GameOver`.
     """
-    with transaction.atomic():
-        game = _locked(game_id, owner)
+    with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        board = board_for(game)
         pair = board.hint()
         if pair is None:
-            return Played(game=game, board=board, event=STUCK)
+            return Played(game, board, STUCK)
         game.hint = list(pair)
         game.hints_used += 1
         _save(game)
-    return Played(game=game, board=board, event="hint")
+    return Played(game, board, "hint")
 
 
-def game_pause(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+def game_pause(
+    *, game_id, owner: Owner, page: str | None = None, now: datetime | None = None
+) -> Played:
     """Stop the clock and hide the tiles. Pausing a paused game changes nothing.
+
+    ``page`` marks an automatic pause, sent by the board page ``page`` as it is hidden or
+    left. It is carried out only while that page is the one showing the game: a page that
+    replaced it (a reload, the nav link) has announced itself with :func:`game_resume`,
+    and a late automatic pause from the page it replaced is ignored (event
+    ``pause_ignored``). A pause by the player (no ``page``) always counts.
 
     Raises ``Game.DoesNotExist`` or :class:`~game.engine.GameOver` for a won game.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        game = _locked(game_id, owner)
-        board = board_for(game)
+    with _move(game_id, owner) as (game, board):
         if not board.can_pause():
             raise GameOver("the game is won")
+        if page is not None and page != game.board_page:
+            return Played(game, board, "pause_ignored")
+        automatic = page is not None
         if not game.paused:
-            _stop_clock(game, now)
             game.paused = True
+            game.paused_automatically = automatic
+            _sync_clock(game, now)
             _save(game)
-    return Played(game=game, board=board, event="paused")
+        elif game.paused_automatically and not automatic:
+            # Now the player's own pause, which no page resumes by opening the game; what
+            # the game shows is unchanged (same version).
+            game.paused_automatically = False
+            game.save(update_fields=["paused_automatically"])
+    return Played(game, board, "paused")
 
 
-def game_resume(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+def game_resume(
+    *, game_id, owner: Owner, page: str | None = None, now: datetime | None = None
+) -> Played:
     """Show the tiles again; the clock runs again if it had started and the game is on.
 
-    Resuming a game that is not paused changes nothing. Raises ``Game.DoesNotExist``.
+    ``page`` marks a board page that has just opened the game: it becomes the page that
+    shows it (see :func:`game_pause`), and it resumes only an automatic pause, never one
+    the player chose. Resuming a game that is not paused changes nothing.
+    Raises ``Game.DoesNotExist``.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        game = _locked(game_id, owner)
-        if game.paused:
+    with _move(game_id, owner) as (game, board):
+        if page is not None and page != game.board_page:
+            game.board_page = page
+            game.save(update_fields=["board_page"])  # not a change of the game: same version
+        if game.paused and (page is None or game.paused_automatically):
             game.paused = False
-            if game.started_at is not None and game.state == PLAYING:
-                game.running_since = now
+            game.paused_automatically = False
+            _sync_clock(game, now)
             _save(game)
-        board = board_for(game)
-    return Played(game=game, board=board, event="resumed")
+    return Played(game, board, "resumed")

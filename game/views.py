@@ -3,6 +3,7 @@ statistics page and the leaderboard."""
 
 from __future__ import annotations
 
+import secrets
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
@@ -17,13 +18,14 @@ from django.views.decorators.http import require_safe
 from quiz.guide import guide_config
 
 from . import charts, formatting, stats
-from .api import CURRENT_GAME_KEY, game_data, owner_for
+from .api import CURRENT_GAME_KEY, owner_for
 from .engine import InvalidGameCode, UnknownLayout, get_layout, parse_code
 from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game
 from .names import layout_choices, layout_name, tile_names
 from .selectors import board_for, game_get
+from .serializers import game_payload
 from .teaching import reason_strings
 
 
@@ -62,8 +64,6 @@ def _board_strings() -> dict:
         "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
         "paused": _("The game is paused."),
         "resumed": _("The game goes on."),
-        "pause": _("Pause"),
-        "resume": _("Resume"),
         "won": _("You won in %(time)s!") % {"time": "{time}"},
         "stuck": _("No more moves"),
         "newGame": _("New game started: %(layout)s, %(code)s")
@@ -103,7 +103,7 @@ def play(request: HttpRequest) -> HttpResponse:
         and wanted_code in (None, game.code)
         and not (layout is not None and wanted_code is None)
     ):
-        initial = game_data(game, board_for(game), event="loaded")
+        initial = game_payload(game, board_for(game), event="loaded")
     create = None
     if initial is None:
         if wanted_code:
@@ -116,6 +116,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "api": reverse("api:games"),
         "lang": request.LANGUAGE_CODE,
         "csrfToken": get_token(request),
+        # This page load's own token: see game_pause and game_resume in game/services.py.
+        "page": secrets.token_urlsafe(12),
         "create": create,
         "game": initial,
         "guide": guide,

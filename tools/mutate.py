@@ -149,13 +149,18 @@ also_copy = {_toml_list(_also_copy(copy, target.sources))}
     return copy
 
 
-def run(target: Target, max_children: int) -> None:
+def run(target: Target, max_children: int, *, survivors_only: bool = False) -> None:
+    names = []
+    if survivors_only:  # after new tests: test again only what survived last time
+        names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
+        if not names:
+            return
     copy = prepare(target)
     env = {**os.environ, "HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DATABASE_URL", None)  # SQLite: one throwaway file per test process
     print(f"== mutmut on {', '.join(target.sources)} with {' '.join(target.tests)}", flush=True)
     subprocess.run(
-        [str(MUTMUT), "run", "--max-children", str(max_children)],
+        [str(MUTMUT), "run", "--max-children", str(max_children), *names],
         cwd=copy,
         env=env,
         stdout=subprocess.DEVNULL,  # a progress spinner; the summary is printed below
@@ -224,11 +229,14 @@ def main() -> int:
     parser.add_argument("targets", nargs="*", choices=list(TARGETS), default=list(TARGETS))
     parser.add_argument("--max-children", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--report-only", action="store_true", help="score the last run")
+    parser.add_argument(
+        "--survivors", action="store_true", help="test again only the last run's survivors"
+    )
     args = parser.parse_args()
     targets = [TARGETS[name] for name in args.targets]
     if not args.report_only:
         for target in targets:
-            run(target, args.max_children)
+            run(target, args.max_children, survivors_only=args.survivors)
 
     equivalent = listed_equivalent()
     budgets = Budgets()

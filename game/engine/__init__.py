@@ -23,7 +23,19 @@ The whole game in a few names, in the spirit of python-chess::
 * :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs.
 """
 
-from .board import PLAYING, STUCK, WON, Blocking, BlockKind, Board, Outcome, State, TapResult
+from .board import (
+    PLAYING,
+    STUCK,
+    WON,
+    Blocking,
+    BlockKind,
+    Board,
+    Change,
+    Outcome,
+    Snapshot,
+    State,
+    TapResult,
+)
 from .codes import (
     BadCharacters,
     DealOutOfRange,
@@ -43,6 +55,7 @@ from .tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
 
 __all__ = [
     "BadCharacters",
+    "Change",
     "BlockKind",
     "Blocking",
     "Board",
@@ -64,6 +77,7 @@ __all__ = [
     "Outcome",
     "PLAYING",
     "STUCK",
+    "Snapshot",
     "State",
     "TILE_SET",
     "TapResult",

@@ -85,6 +85,30 @@ class TapResult:
     outcome: Outcome
     tile: int
     removed: Pair | None = None
+    #: why the tile was blocked, for a blocked tap
+    blocking: Blocking | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The tiles removed and the tiles free at one moment (see :meth:`Board.change_since`)."""
+
+    removed: frozenset[int]
+    free: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What moves did to the tiles since a :class:`Snapshot`, each in id order."""
+
+    #: taken off the board
+    removed: tuple[int, ...] = ()
+    #: put back (by an undo)
+    restored: tuple[int, ...] = ()
+    #: free now, not free before (tiles put back included)
+    freed: tuple[int, ...] = ()
+    #: still on the board, free before and not now
+    unfreed: tuple[int, ...] = ()
 
 
 class Board:
@@ -210,6 +234,23 @@ class Board:
             kind = BlockKind.HALF_COVERED
         return Blocking(kind, covering, left, right)
 
+    def snapshot(self) -> Snapshot:
+        """The tiles removed and free now, to ask later what changed."""
+        return Snapshot(frozenset(self._removed()), frozenset(self._free))
+
+    def change_since(self, before: Snapshot) -> Change:
+        """What happened to the tiles since ``before``: a move's answer sends only this."""
+        removed = self._removed()
+        return Change(
+            removed=tuple(sorted(removed - before.removed)),
+            restored=tuple(sorted(before.removed - removed)),
+            freed=tuple(sorted(self._free - before.free)),
+            unfreed=tuple(sorted(before.free - self._free - removed)),
+        )
+
+    def _removed(self) -> set[int]:
+        return {tile for pair in self.history for tile in pair}
+
     @property
     def state(self) -> State:
         """:attr:`State.PLAYING`, :attr:`State.WON` or :attr:`State.STUCK`."""
@@ -250,7 +291,7 @@ class Board:
             raise TileRemoved(f"tile {tile} has been removed")
         if tile not in self._free:
             self._selected = None
-            return TapResult(Outcome.BLOCKED, tile)
+            return TapResult(Outcome.BLOCKED, tile, blocking=self.blocking(tile))
         if self._selected is None:
             self._selected = tile
             return TapResult(Outcome.SELECTED, tile)

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from game.engine import Board
+from game.engine.board import BlockKind
 from game.names import tile_name
 
 from .svg import join_list, position_svg
@@ -50,9 +51,10 @@ def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False
     tap."""
     shown = _window(board, tile)
     blocking = board.blocking(tile) if answered else None
-    blockers = (
-        {*blocking.covering, *blocking.left, *blocking.right} if blocking is not None else set()
-    )
+    blockers: set[int] = set()
+    if blocking is not None:  # what the reason names: the tiles on it, or on both sides
+        sides = blocking.kind is BlockKind.SIDES
+        blockers = {*blocking.left, *blocking.right} if sides else set(blocking.covering)
     geometry = board.deal.layout.geometry
     desc = gettext(
         "The marked tile is %(name)s. Lying on it: %(above)s. On its left: %(left)s. "

@@ -64,7 +64,14 @@ export class GameApi {
     return this.enqueue(() => this.send("POST", `/${id}/tap`, { tile }));
   }
 
-  action(id, name, { keepalive = false } = {}) {
-    return this.enqueue(() => this.send("POST", `/${id}/${name}`, {}, { keepalive }));
+  // undo, hint, pause, resume; body: {page} for a board page's own pause or resume.
+  action(id, name, body = {}) {
+    return this.enqueue(() => this.send("POST", `/${id}/${name}`, body));
+  }
+
+  // Sent at once, not after the requests in flight: the page may be about to go away,
+  // and keepalive lets the request outlive it.
+  leaving(id, name, body) {
+    return this.send("POST", `/${id}/${name}`, body, { keepalive: true });
   }
 }

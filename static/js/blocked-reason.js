@@ -34,11 +34,16 @@ function clearOutlines() {
   window.clearTimeout(timer);
 }
 
-// Outline the tiles that block (buttonFor(id) -> the tile's button) until the next
+// The tiles the reason names: those lying on it, or those on both its sides.
+export function blockers(blocked) {
+  return blocked.kind === "sides" ? [...blocked.left, ...blocked.right] : [...blocked.covering];
+}
+
+// Outline the tiles the reason names (buttonFor(id) -> the tile's button) until the next
 // blocked tap or for a moment.
 export function outlineBlockers(blocked, buttonFor) {
   clearOutlines();
-  for (const id of [...blocked.covering, ...blocked.left, ...blocked.right]) {
+  for (const id of blockers(blocked)) {
     const button = buttonFor(id);
     if (!button) continue;
     button.classList.add("is-blocker");

@@ -52,6 +52,23 @@ def path_to_stuck(code: str = EXAMPLE) -> list[tuple[int, int]]:
     return best
 
 
+def apply_move(game: dict, answer: dict) -> dict:
+    """A move's answer applied to the whole game it followed, as docs/openapi.json says a
+    client does it: the tiles named in ``removed``, ``restored``, ``freed`` and ``unfreed``
+    change; every other field of the answer replaces the game's."""
+    tiles = [dict(tile) for tile in game["tiles"]]
+    for i in answer["removed"]:
+        tiles[i].update(removed=True, free=False)
+    for i in answer["restored"]:
+        tiles[i]["removed"] = False
+    for i in answer["freed"]:
+        tiles[i]["free"] = True
+    for i in answer["unfreed"]:
+        tiles[i]["free"] = False
+    change = {"removed", "restored", "freed", "unfreed", "blocked"}
+    return {**game, **{k: v for k, v in answer.items() if k not in change}, "tiles": tiles}
+
+
 def unchanged_fields(state: dict) -> dict:
     """What must not change when a request is refused (the clock aside)."""
     return {k: v for k, v in state.items() if k not in ("elapsed_ms", "event")}

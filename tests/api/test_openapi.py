@@ -1,6 +1,7 @@
 """The OpenAPI description: served as kept in the repository, and real answers fit it."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,9 +33,25 @@ def resolve(schema: dict) -> dict:
     return schema
 
 
+def documented_keys(schema: dict) -> set[str]:
+    """Every property an object schema (``allOf`` parts included) documents."""
+    schema = resolve(schema)
+    keys = set(schema.get("properties", {}))
+    for part in schema.get("allOf", []):
+        keys |= documented_keys(part)
+    return keys
+
+
 def validate(value, schema: dict, where: str = "$") -> None:
     """A structural check of the OpenAPI 3.0 subset the document uses."""
     schema = resolve(schema)
+    if "allOf" in schema:
+        for part in schema["allOf"]:
+            validate(value, part, where)
+        if isinstance(value, dict):
+            undocumented = set(value) - documented_keys(schema)
+            assert not undocumented, f"{where}: undocumented {sorted(undocumented)}"
+        return
     if value is None:
         assert schema.get("nullable"), f"{where}: null where not nullable"
         return
@@ -44,6 +61,8 @@ def validate(value, schema: dict, where: str = "$") -> None:
         assert not isinstance(value, bool), f"{where}: boolean for a number"
         assert value >= schema.get("minimum", value), f"{where}: below minimum"
         assert value <= schema.get("maximum", value), f"{where}: above maximum"
+    if "pattern" in schema:
+        assert re.fullmatch(schema["pattern"].strip("^$"), value), f"{where}: {value!r} pattern"
     if "enum" in schema:
         assert value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}"
     if schema["type"] == "object":
@@ -88,15 +107,21 @@ def test_documented_examples_fit_their_schemas():
         validate(example["value"], body["schema"])
     tap_body = DOCUMENT["paths"]["/games/{id}/tap"]["post"]["requestBody"]["content"]
     validate(tap_body["application/json"]["example"], schemas["Tap"])
+    validate(schemas["PageBody"]["example"], schemas["PageBody"])
 
 
 def test_real_answers_fit_the_document(client):
     game = create(client, code=EXAMPLE)
     validate(game, response_schema("/games", "post", 201))
     gid = game["id"]
+    board = Board.from_code(EXAMPLE)
+    blocked = next(i for i in board.present_tiles() if not board.is_free(i))
     checks = [
         ("/games/{id}", "get", client.get(f"/api/games/{gid}")),
         ("/games/{id}/tap", "post", tap(client, gid, 0)),
+        ("/games/{id}/tap", "post", tap(client, gid, blocked)),
+        ("/games/{id}/pause", "post", post(client, f"/api/games/{gid}/pause", {"page": "old"})),
+        ("/games/{id}/pause", "post", post(client, f"/api/games/{gid}/pause", {"page": "?"})),
         ("/games/{id}/hint", "post", action(client, gid, "hint")),
         ("/games/{id}/pause", "post", action(client, gid, "pause")),
         ("/games/{id}/tap", "post", tap(client, gid, 0)),  # 409 paused

@@ -100,8 +100,7 @@ def test_writes_on_a_users_game_by_anyone_else_are_not_found(client, other_clien
 
 def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
     from game.models import Game
-    from game.selectors import Owner, games_owned_by
-    from game.services import _locked
+    from game.selectors import Owner, game_locked, games_owned_by
 
     user = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
     mine = Game.objects.create(code=EXAMPLE, layout_id="L00", user=user)
@@ -117,9 +116,9 @@ def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
         for game in (mine, visitors):
             expected = games_owned_by(owner=owner).filter(id=game.id).exists()
             try:
-                found = _locked(game.id, owner).id == game.id
+                found = game_locked(game_id=game.id, owner=owner).id == game.id
             except Game.DoesNotExist:
                 found = False
             assert found == expected, (owner, game)
     with pytest.raises(Game.DoesNotExist):
-        _locked("not-a-uuid", Owner(user_id=user.pk))
+        game_locked(game_id="not-a-uuid", owner=Owner(user_id=user.pk))

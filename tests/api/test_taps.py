@@ -4,7 +4,7 @@ import pytest
 
 from game.engine import Board, matches
 
-from .helpers import EXAMPLE, create, tap
+from .helpers import EXAMPLE, apply_move, create, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_tap_on_matching_free_tile_removes_both(client, game, board):
     state = tap(client, game["id"], b).json()
     assert state["event"] == "removed"
     assert state["selected"] is None
-    assert state["tiles"][a]["removed"] and state["tiles"][b]["removed"]
+    assert state["removed"] == sorted([a, b]) and state["restored"] == []
     assert state["tiles_left"] == 142
     assert state["can_undo"] is True
 
@@ -96,8 +96,8 @@ def test_removing_a_pair_frees_the_tiles_it_covered(client, game, board):
     a, b = board.hint()
     board.remove(a, b)
     expected_free = set(board.free_tiles())
-    tap(client, game["id"], a)
-    state = tap(client, game["id"], b).json()
+    selected = apply_move(game, tap(client, game["id"], a).json())
+    state = apply_move(selected, tap(client, game["id"], b).json())
     assert {t["id"] for t in state["tiles"] if t["free"]} == expected_free
 
 

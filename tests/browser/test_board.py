@@ -234,16 +234,26 @@ def test_pause_hides_the_tiles_and_stops_the_clock(live_server, page: Page, lang
     open_board(page, live_server, lang)
     a = example.free_tiles()[0]
     tile(page, a).click()  # the first tap starts the clock
-    page.get_by_role("button", name=TEXT[lang]["pause"], exact=True).click()
+    # One model: a toggle named "Pause", pressed while paused (never "Continue, pressed").
+    toggle = page.get_by_role("button", name=TEXT[lang]["pause"], exact=True)
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
 
     expect(tile(page, a)).to_be_hidden()
     expect(page.locator("#board-paused")).to_be_visible()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#pause-button")).to_have_text(TEXT[lang]["pause"])
     shown = page.locator("#clock").text_content()
     page.wait_for_timeout(1300)
     assert page.locator("#clock").text_content() == shown
 
     page.locator("#resume-button").click()
     expect(tile(page, a)).to_be_visible()
+    expect(page.locator("#board-paused")).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()  # the toggle resumes too
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.click()
     expect(page.locator("#board-paused")).to_be_hidden()
 
 
@@ -259,6 +269,106 @@ def test_leaving_the_tab_pauses_the_game(live_server, page: Page, example):
         }"""
     )
     expect(page.locator("#board-paused")).to_be_visible()
+
+
+def _game_id(page: Page) -> str:
+    return page.evaluate("() => document.getElementById('board').controller.game.id")
+
+
+@pytest.mark.parametrize("how", ["nav link", "reload"])
+def test_play_to_play_then_tap_at_once(live_server, page: Page, example, how):
+    """Issue 11: the page left behind pauses the game as it goes; that pause must never
+    win against the page that replaced it, whenever it arrives."""
+    open_board(page, live_server, "id")
+    a, b = example.hint()
+    tile(page, a).click()  # the clock runs
+    expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
+    old_page = page.evaluate(
+        "() => JSON.parse(document.getElementById('board-config').textContent).page"
+    )
+    if how == "reload":
+        page.reload()
+    else:
+        page.locator(".site-nav").get_by_role("link", name="Main", exact=True).click()
+    tile(page, b).click()  # at once, with no wait for anything: the pair goes
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    expect(page.locator("#board-paused")).to_be_hidden()
+    # The leaving page's pause, arriving now, late: it must not win either.
+    status = page.evaluate(
+        """async ([id, token]) => {
+          const config = JSON.parse(document.getElementById('board-config').textContent);
+          const r = await fetch(`/api/games/${id}/pause`, {method: 'POST', body: JSON.stringify({page: token}),
+            headers: {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken}});
+          return (await r.json()).event;
+        }""",
+        [_game_id(page), old_page],
+    )
+    assert status == "pause_ignored"
+    c = next(t for t in example.free_tiles() if t not in (a, b))
+    tile(page, c).click()
+    expect(tile(page, c)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board-paused")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_whole_game_played_from_move_answers(live_server, page: Page, lang, example):
+    """Every tap is answered with the change alone (at most 1 KB); the page never needs
+    the whole game again."""
+    open_board(page, live_server, lang)
+    sizes, reloads = [], []
+    page.on(
+        "response",
+        lambda r: sizes.append(len(r.body())) if r.url.endswith("/tap") else None,
+    )
+    page.on(
+        "request",
+        lambda r: reloads.append(r.url) if r.method == "GET" and "/api/games/" in r.url else None,
+    )
+    for count, (a, b) in enumerate(example.deal.plan, start=1):
+        tile(page, a).click()
+        tile(page, b).click()
+        if count % 12 == 0 or count > 70:
+            expect(page.locator("#tiles-left")).to_have_text(str(144 - 2 * count))
+    expect(page.locator("#won-dialog")).to_be_visible()
+    expect(page.locator("#board-tiles .tile:visible")).to_have_count(0)
+    assert len(sizes) == 144 and max(sizes) <= 1024
+    assert reloads == []
+
+
+def test_the_board_recovers_from_a_missed_update(live_server, page: Page, example):
+    open_board(page, live_server, "de")
+    (a, b), (c, d) = example.deal.plan[:2]
+    # Another tab of the same player removes a pair: this page hears nothing of it.
+    page.evaluate(
+        """async ([id, pair]) => {
+          const config = JSON.parse(document.getElementById('board-config').textContent);
+          const headers = {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken};
+          for (const tile of pair) {
+            await fetch(`/api/games/${id}/tap`, {method: 'POST', headers, body: JSON.stringify({tile})});
+          }
+        }""",
+        [_game_id(page), [a, b]],
+    )
+    expect(tile(page, a)).to_be_visible()  # still shown: nothing told this page
+    tile(page, c).click()  # the answer skips two versions: the page fetches the game
+    expect(tile(page, a)).to_be_hidden()
+    expect(tile(page, b)).to_be_hidden()
+    expect(tile(page, c)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    tile(page, d).click()
+    expect(page.locator("#tiles-left")).to_have_text("140")
+
+
+def test_the_clock_shows_hours_from_an_hour_on(live_server, page: Page, example):
+    from game.models import Game
+
+    open_board(page, live_server, "sv")
+    Game.objects.filter(id=_game_id(page)).update(elapsed_ms=(3600 + 2 * 60 + 5) * 1000)
+    page.reload()
+    expect(page.locator("#clock")).to_have_text("1:02:05")
+    Game.objects.filter(id=_game_id(page)).update(elapsed_ms=(59 * 60 + 59) * 1000)
+    page.reload()
+    expect(page.locator("#clock")).to_have_text("59:59")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

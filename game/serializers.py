@@ -1,0 +1,100 @@
+"""One serializer: what the API, the play page and anything else that shows a game sends.
+
+Two shapes, both plain dicts encoded once per response:
+
+* :func:`game_payload`, the whole game (creation, ``GET`` and the play page): every tile
+  with its position, face, family, and whether it is free or removed;
+* :func:`move_payload`, the answer to a move (tap, undo, hint, pause, resume): only what
+  changed on the tiles, plus the game's small state, which is always whole.
+
+Both carry ``version``, which goes up by one with every change of the game: a board that
+receives a move answer whose version is not one more than its own has missed an update
+and fetches the whole game again. Every value comes from the engine or the stored game;
+nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.utils import timezone
+
+from . import sharing
+from .engine import Board, family
+from .models import Game
+from .names import layout_name
+from .services import Played, may_move
+
+
+@lru_cache(maxsize=256)
+def _fixed_tiles(code: str) -> tuple[dict, ...]:
+    """Each tile's id, position, face and family: these never change within a game."""
+    deal = Board.from_code(code).deal
+    return tuple(
+        {"id": i, "x": x, "y": y, "z": z, "face": face, "family": family(face)}
+        for i, ((x, y, z), face) in enumerate(zip(deal.layout.positions, deal.faces))
+    )
+
+
+def game_status(game: Game, board: Board) -> dict:
+    """What every answer carries whole: the game's id and code, state, selection, hint, clock,
+    counters, the actions that may be taken now, and the version."""
+    movable = may_move(game)
+    return {
+        "id": str(game.id),
+        "code": game.code,
+        "state": board.state.value,
+        "tiles_left": len(board),
+        "selected": board.selected,
+        "hint": game.hint,
+        "elapsed_ms": game.elapsed_ms_at(timezone.now()),
+        "paused": game.paused,
+        "clock_running": game.running_since is not None,
+        "hints_used": game.hints_used,
+        "undos_used": game.undos_used,
+        "can_undo": movable and board.can_undo(),
+        "can_hint": movable and board.can_hint(),
+        "can_pause": board.can_pause(),
+        "version": game.version,
+        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        "origin": game.origin,
+        "ranked": game.ranked if game.state == Game.WON else None,
+        "share": sharing.share_for(game),
+    }
+
+
+def game_payload(game: Game, board: Board, *, event: str) -> dict:
+    """The whole game (SPEC §8)."""
+    free = set(board.free_tiles())
+    return {
+        "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
+        "tiles": [
+            {**tile, "free": i in free, "removed": not board.is_present(i)}
+            for i, tile in enumerate(_fixed_tiles(game.code))
+        ],
+        **game_status(game, board),
+        "event": event,
+    }
+
+
+def move_payload(played: Played) -> dict:
+    """A move's answer: what it changed, the game's state, and why a tile was blocked."""
+    change = played.change
+    data = {
+        **game_status(played.game, played.board),
+        "event": played.event,
+        "removed": list(change.removed),
+        "restored": list(change.restored),
+        "freed": list(change.freed),
+        "unfreed": list(change.unfreed),
+    }
+    tap = played.tap
+    if tap is not None and tap.blocking is not None:
+        data["blocked"] = {
+            "tile": tap.tile,
+            "kind": tap.blocking.kind.value,
+            "covering": list(tap.blocking.covering),
+            "left": list(tap.blocking.left),
+            "right": list(tap.blocking.right),
+        }
+    return data

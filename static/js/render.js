@@ -1,0 +1,130 @@
+// Drawing the board from a game as the server sends it: the tiles, the bar above them,
+// the pause cover and the end-of-game dialogs. It decides nothing: which tiles are free,
+// which actions are allowed and the family names all come with the game.
+
+import { formatElapsed } from "./clock.js";
+
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
+}
+
+function glyph(face) {
+  const label = document.createElement("span");
+  label.className = "tile__glyph";
+  label.setAttribute("aria-hidden", "true");
+  const suited = /^(\d)([BCD])$/.exec(face);
+  if (suited) {
+    const number = document.createElement("span");
+    number.className = "tile__number";
+    number.textContent = suited[1];
+    const suit = document.createElement("span");
+    suit.className = "tile__suit";
+    suit.textContent = suited[2];
+    label.append(number, suit);
+  } else {
+    label.textContent = face;
+  }
+  return label;
+}
+
+function openDialog(dialog) {
+  if (!dialog.open) dialog.showModal();
+}
+
+export function closeDialog(dialog) {
+  if (dialog.open) dialog.close();
+}
+
+export class BoardView {
+  constructor(el, strings) {
+    this.el = el;
+    this.t = strings;
+    this.buttons = new Map(); // tile id -> button
+  }
+
+  tileName(tile) {
+    return this.t.tileNames[tile.face] || tile.face;
+  }
+
+  button(id) {
+    return this.buttons.get(id);
+  }
+
+  // A new game: one button per tile, stacked by layer, laid out by the server's positions.
+  build(game) {
+    const { tiles: container } = this.el;
+    container.replaceChildren();
+    this.buttons = new Map();
+    let maxX = 0;
+    let maxY = 0;
+    let maxZ = 0;
+    for (const tile of game.tiles) {
+      maxX = Math.max(maxX, tile.x + 2);
+      maxY = Math.max(maxY, tile.y + 2);
+      maxZ = Math.max(maxZ, tile.z);
+    }
+    container.style.setProperty("--cols", String(maxX));
+    container.style.setProperty("--rows", String(maxY));
+    container.style.setProperty("--layers", String(maxZ));
+    const ordered = [...game.tiles].sort((a, b) => a.z - b.z || a.x + a.y - (b.x + b.y));
+    for (const tile of ordered) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `tile tile--${tile.family}`; // the engine's family name, as sent
+      button.dataset.id = String(tile.id);
+      button.dataset.face = tile.face;
+      button.tabIndex = -1;
+      button.style.setProperty("--x", String(tile.x));
+      button.style.setProperty("--y", String(tile.y));
+      button.style.setProperty("--z", String(tile.z));
+      button.style.setProperty("--order", String(tile.z * 100 + tile.x + tile.y));
+      button.append(glyph(tile.face));
+      this.buttons.set(tile.id, button);
+      container.append(button);
+    }
+    // A board wider than the screen pans inside its frame: start from its middle.
+    this.el.board.scrollLeft = (this.el.board.scrollWidth - this.el.board.clientWidth) / 2;
+  }
+
+  render(game) {
+    const { el, t } = this;
+    const hint = new Set(game.hint || []);
+    for (const tile of game.tiles) {
+      const button = this.buttons.get(tile.id);
+      const selected = game.selected === tile.id;
+      button.hidden = tile.removed;
+      button.classList.toggle("is-free", tile.free);
+      button.classList.toggle("is-blocked", !tile.free && !tile.removed);
+      button.classList.toggle("is-selected", selected);
+      button.classList.toggle("is-hint", hint.has(tile.id));
+      if (tile.removed) continue;
+      button.setAttribute("aria-pressed", selected ? "true" : "false");
+      const name = this.tileName(tile);
+      button.setAttribute("aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));
+    }
+    el.board.setAttribute("aria-busy", "false");
+    el.left.textContent = String(game.tiles_left);
+    el.code.value = game.code;
+    el.layout.value = game.layout.id;
+    el.hint.disabled = !game.can_hint;
+    el.undo.disabled = !game.can_undo;
+    // One model: a toggle named "Pause", pressed while the game is paused.
+    el.pause.disabled = !game.can_pause;
+    el.pause.setAttribute("aria-pressed", game.paused ? "true" : "false");
+    el.board.classList.toggle("is-paused", game.paused);
+    el.paused.hidden = !game.paused;
+    this.dialogs(game);
+  }
+
+  dialogs(game) {
+    const { el, t } = this;
+    if (game.state === "stuck" && !game.paused) openDialog(el.stuck);
+    else closeDialog(el.stuck);
+    if (game.state === "won") {
+      el.wonText.textContent = fill(t.won, { time: formatElapsed(game.elapsed_ms) });
+      openDialog(el.won);
+    } else {
+      closeDialog(el.won);
+    }
+  }
+}
