@@ -3,8 +3,8 @@
 // matches, which action is allowed or how long the game has lasted: the server does.
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
-// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js and guide.js
-// (the learner's aids).
+// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js, guide.js and
+// blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
 //   board:ready    the controller is set up           {controller}
@@ -16,6 +16,7 @@
 // the element's `controller` property for modules that start later.
 
 import { GameApi } from "./api.js";
+import { blockedMessage, outlineBlockers } from "./blocked-reason.js";
 import { BoardClock, formatElapsed } from "./clock.js";
 import { setupFreeTiles } from "./free-tiles.js";
 import { Guide } from "./guide.js";
@@ -81,6 +82,10 @@ const guide = config.guide
     })
   : null;
 
+el.board.addEventListener("board:blocked", (event) => {
+  outlineBlockers(event.detail.blocked, (id) => view.button(id));
+});
+
 function emit(name, detail) {
   el.board.dispatchEvent(new CustomEvent(`board:${name}`, { detail }));
 }
@@ -126,7 +131,10 @@ function describe(answer, tileId) {
     case "deselected":
       return t.deselected;
     case "blocked":
-      return fill(t.blocked, { name: name(tileId) });
+      // Why, from the engine, in the player's words (blocked-reason.js).
+      return answer.blocked
+        ? blockedMessage(answer.blocked, { reasons: t.reasons, tileName: name, lang: config.lang })
+        : fill(t.blocked, { name: name(tileId) });
     case "removed":
       return fill(t.removed, { count: answer.tiles_left });
     case "undone":
