@@ -10,7 +10,8 @@
 //   board:ready    the controller is set up           {controller}
 //   board:game     a whole game was drawn             {game}
 //   board:applied  an answer was applied and drawn    {game, answer}
-//   board:blocked  a tap hit a blocked tile           {game, blocked}  (why, from the engine)
+//   board:blocked  a tap hit a blocked tile           {game, blocked, selectionCleared}
+//                  (why, from the engine; whether a tile was selected before the tap)
 //   board:won      the game was won                   {game}
 // controller: {game (the game shown), tap(id), action(name), reload()}, also kept as
 // the element's `controller` property for modules that start later.
@@ -125,7 +126,7 @@ async function reload() {
   return showWhole(await api.load(game.id));
 }
 
-function describe(answer, tileId) {
+function describe(answer, tileId, hadSelection) {
   const name = (id) => view.tileName(game.tiles[id]);
   switch (answer.event) {
     case "selected":
@@ -134,10 +135,16 @@ function describe(answer, tileId) {
     case "deselected":
       return t.deselected;
     case "blocked":
-      // Why, from the engine, in the player's words (blocked-reason.js).
+      // Why, from the engine, in the player's words (blocked-reason.js); "Selection
+      // cleared" only when there was a selection to clear.
       return answer.blocked
-        ? blockedMessage(answer.blocked, { reasons: t.reasons, tileName: name, lang: config.lang })
-        : fill(t.blocked, { name: name(tileId) });
+        ? blockedMessage(answer.blocked, {
+            reasons: t.reasons,
+            tileName: name,
+            lang: config.lang,
+            selectionCleared: hadSelection,
+          })
+        : fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
     case "removed":
       return fill(t.removed, { count: answer.tiles_left });
     case "undone":
@@ -161,7 +168,7 @@ function describe(answer, tileId) {
 
 // A move's answer: applied when it is the next version, or the whole game fetched again
 // when an update in between never reached this page.
-async function accept(answer) {
+async function accept(answer, hadSelection = false) {
   if (!game) return;
   const fit = answerFits(game, answer);
   if (fit === "stale") return;
@@ -171,15 +178,18 @@ async function accept(answer) {
     draw();
   }
   emit("applied", { game, answer });
-  if (answer.blocked) emit("blocked", { game, blocked: answer.blocked });
+  if (answer.blocked) {
+    emit("blocked", { game, blocked: answer.blocked, selectionCleared: hadSelection });
+  }
   if (answer.event === "won") emit("won", { game });
 }
 
 async function run(request, tileId) {
+  const hadSelection = Boolean(game && game.selected != null);
   try {
     const answer = await request;
-    await accept(answer);
-    const message = describe(answer, tileId);
+    await accept(answer, hadSelection);
+    const message = describe(answer, tileId, hadSelection);
     if (message) announce(message);
     return answer;
   } catch (error) {
