@@ -79,7 +79,10 @@ const guide = config.guide
       text: document.getElementById("guide-text"),
       done: document.getElementById("guide-done"),
       skip: document.getElementById("guide-skip"),
+      show: document.getElementById("guide-show"),
+      pointer: document.getElementById("guide-tile"),
       buttonFor: (id) => view.button(id),
+      tap: (id) => game && tap(id),
     })
   : null;
 
