@@ -22,6 +22,7 @@ import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
+import { setupWinnable } from "./winnable.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -69,6 +70,7 @@ setupFreeTiles({
   toggle: document.getElementById("free-tiles-toggle"),
   container: document.getElementById("board-options"),
 });
+setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"), api, t });
 
 const guide = config.guide
   ? new Guide({
@@ -132,7 +134,11 @@ function describe(answer, tileId) {
     case "undone":
       return fill(t.undone, { count: answer.tiles_left });
     case "hint":
-      return fill(t.hint, { first: name(answer.hint[0]), second: name(answer.hint[1]) });
+      if (!answer.hint) return t.lost; // the game can no longer be won: no pair to show
+      return fill(answer.hint_sure ? t.hint : t.hintUnsure, {
+        first: name(answer.hint[0]),
+        second: name(answer.hint[1]),
+      });
     case "stuck":
       return t.stuck;
     case "won":
