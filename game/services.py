@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import ranking
+from . import fast_taps, ranking
 from .clock import Clock
 from .engine import PLAYING, STUCK, WON, Board, Change, GameOver, TapResult, random_code
 from .engine import parse_code as engine_parse_code
@@ -236,19 +236,29 @@ def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -
     game is unchanged then.
     """
     now = now or timezone.now()
+    # Most taps: one read and one version-checked UPDATE, no row lock (game/fast_taps.py);
+    # the tap that wins, and a tap that keeps losing races, take the locked path below.
+    played = fast_taps.tap(game_id=game_id, owner=owner, tile=tile, now=now)
+    if played is not None:
+        return played
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
         before = board.snapshot()
         result = board.tap(tile)
-        event = result.outcome.value
-        if result.removed is not None:
-            game.history = [list(pair) for pair in board.history]
-            game.hint = None
-        game.selected = board.selected
-        _sync_clock(game, now, first_move=True)
-        event = _apply_state(game, board, now) or event
+        event = record_tap(game, board, result, now)
         _save(game)
     return Played(game, board, event, board.change_since(before), result)
+
+
+def record_tap(game: Game, board: Board, result: TapResult, now: datetime) -> str:
+    """Bring the stored game in line with the board after ``board.tap``; the event."""
+    event = result.outcome.value
+    if result.removed is not None:
+        game.history = [list(pair) for pair in board.history]
+        game.hint = None
+    game.selected = board.selected
+    _sync_clock(game, now, first_move=True)
+    return _apply_state(game, board, now) or event
 
 
 def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:

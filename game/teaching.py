@@ -94,4 +94,7 @@ def reason_strings() -> dict[str, str]:
         "sides": _sides() % {"left": "{left}", "right": "{right}"},
         "blockedBecause": gettext("%(name)s is blocked: %(reason)s. Selection cleared.")
         % {"name": "{name}", "reason": "{reason}"},
+        # The same when nothing was selected: there is no selection to clear.
+        "blockedBecauseAlone": gettext("%(name)s is blocked: %(reason)s.")
+        % {"name": "{name}", "reason": "{reason}"},
     }

@@ -58,6 +58,7 @@ def _board_strings() -> dict:
         "selected": _("Selected: %(name)s") % {"name": name},
         "deselected": _("Selection cleared"),
         "blocked": _("%(name)s is blocked. Selection cleared.") % {"name": name},
+        "blockedAlone": _("%(name)s is blocked.") % {"name": name},
         "removed": _("Pair removed. %(count)s tiles left.") % {"count": "{count}"},
         "hint": _("Hint: %(first)s and %(second)s") % {"first": "{first}", "second": "{second}"},
         "noHint": _("No more moves"),

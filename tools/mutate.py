@@ -28,6 +28,7 @@ original (no test could tell them apart) are listed with their reasons in
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import re
@@ -149,12 +150,20 @@ also_copy = {_toml_list(_also_copy(copy, target.sources))}
     return copy
 
 
-def run(target: Target, max_children: int, *, survivors_only: bool = False) -> None:
+def run(
+    target: Target, max_children: int, *, survivors_only: bool = False, only: list[str] = ()
+) -> None:
     names = []
     if survivors_only:  # after new tests: test again only what survived last time
         names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
-        if not names:
-            return
+    elif only:  # the mutants of some functions or modules that were not tested yet
+        names = [
+            n
+            for n, status in statuses(target).items()
+            if status == "not checked" and any(fnmatch.fnmatch(n, pattern) for pattern in only)
+        ]
+    if (survivors_only or only) and not names:
+        return
     copy = prepare(target)
     env = {**os.environ, "HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DATABASE_URL", None)  # SQLite: one throwaway file per test process
@@ -197,6 +206,7 @@ class Score:
     killed: int = 0
     survived: int = 0
     equivalent: int = 0
+    unchecked: int = 0
 
     @property
     def percent(self) -> float | None:
@@ -207,6 +217,7 @@ class Score:
         self.killed += other.killed
         self.survived += other.survived
         self.equivalent += other.equivalent
+        self.unchecked += other.unchecked
 
 
 def score(target: Target, equivalent: dict[str, str]) -> tuple[Score, list[str]]:
@@ -215,7 +226,7 @@ def score(target: Target, equivalent: dict[str, str]) -> tuple[Score, list[str]]
         if status in KILLED:
             result.killed += 1
         elif status in ("not checked", "skipped", "check was interrupted by user"):
-            continue
+            result.unchecked += 1
         elif name in equivalent:
             result.equivalent += 1
         else:
@@ -232,11 +243,18 @@ def main() -> int:
     parser.add_argument(
         "--survivors", action="store_true", help="test again only the last run's survivors"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="test only the untested mutants whose names match, e.g. 'game.engine.board.*'",
+    )
     args = parser.parse_args()
     targets = [TARGETS[name] for name in args.targets]
     if not args.report_only:
         for target in targets:
-            run(target, args.max_children, survivors_only=args.survivors)
+            run(target, args.max_children, survivors_only=args.survivors, only=args.only)
 
     equivalent = listed_equivalent()
     budgets = Budgets()
@@ -244,7 +262,11 @@ def main() -> int:
     for target in targets:
         result, survivors = score(target, equivalent)
         print(f"== {target.name}: {result.killed} killed, {result.survived} survived", end="")
-        print(f", {result.equivalent} listed as equivalent: {result.percent or 0:.1f} % killed")
+        print(
+            f", {result.equivalent} listed as equivalent: {result.percent or 0:.1f} % killed",
+            end="",
+        )
+        print(f" ({result.unchecked} not tested yet)" if result.unchecked else "")
         for survivor in survivors:
             print(f"   survived: {survivor}")
         totals[target.budget].add(result)

@@ -11,7 +11,8 @@ function fill(template, values) {
 
 // blocked: {tile, kind: "covered"|"half_covered"|"sides", covering, left, right}
 // reasons: the templates of game/teaching.py (reason_strings); tileName(id) -> name.
-export function blockedMessage(blocked, { reasons, tileName, lang }) {
+// selectionCleared: whether the tap cleared a selection (then the message says so).
+export function blockedMessage(blocked, { reasons, tileName, lang, selectionCleared = true }) {
   const list = (ids) =>
     new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(ids.map(tileName));
   let reason;
@@ -22,7 +23,8 @@ export function blockedMessage(blocked, { reasons, tileName, lang }) {
     const key = blocked.kind === "covered" ? "covered" : "halfCovered";
     reason = fill(reasons[`${key}${many ? "Many" : "One"}`], { tiles: list(blocked.covering) });
   }
-  return fill(reasons.blockedBecause, { name: tileName(blocked.tile), reason });
+  const template = selectionCleared ? reasons.blockedBecause : reasons.blockedBecauseAlone;
+  return fill(template || reasons.blockedBecause, { name: tileName(blocked.tile), reason });
 }
 
 let outlined = [];

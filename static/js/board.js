@@ -3,25 +3,28 @@
 // matches, which action is allowed or how long the game has lasted: the server does.
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
-// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js and guide.js
-// (the learner's aids).
+// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js, guide.js and
+// blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
 //   board:ready    the controller is set up           {controller}
 //   board:game     a whole game was drawn             {game}
 //   board:applied  an answer was applied and drawn    {game, answer}
-//   board:blocked  a tap hit a blocked tile           {game, blocked}  (why, from the engine)
+//   board:blocked  a tap hit a blocked tile           {game, blocked, selectionCleared}
+//                  (why, from the engine; whether a tile was selected before the tap)
 //   board:won      the game was won                   {game}
 // controller: {game (the game shown), tap(id), action(name), reload()}, also kept as
 // the element's `controller` property for modules that start later.
 
 import { GameApi } from "./api.js";
+import { blockedMessage, outlineBlockers } from "./blocked-reason.js";
 import { BoardClock, formatElapsed } from "./clock.js";
 import { setupFreeTiles } from "./free-tiles.js";
 import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
+import { setupShare } from "./share.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -70,6 +73,9 @@ setupFreeTiles({
   container: document.getElementById("board-options"),
 });
 
+// The result to share after a win (issue 13): listens to board:won and board:game.
+setupShare(el.board, document.getElementById("won-share"));
+
 const guide = config.guide
   ? new Guide({
       config: config.guide,
@@ -77,9 +83,16 @@ const guide = config.guide
       text: document.getElementById("guide-text"),
       done: document.getElementById("guide-done"),
       skip: document.getElementById("guide-skip"),
+      show: document.getElementById("guide-show"),
+      pointer: document.getElementById("guide-tile"),
       buttonFor: (id) => view.button(id),
+      tap: (id) => game && tap(id),
     })
   : null;
+
+el.board.addEventListener("board:blocked", (event) => {
+  outlineBlockers(event.detail.blocked, (id) => view.button(id));
+});
 
 function emit(name, detail) {
   el.board.dispatchEvent(new CustomEvent(`board:${name}`, { detail }));
@@ -117,7 +130,7 @@ async function reload() {
   return showWhole(await api.load(game.id));
 }
 
-function describe(answer, tileId) {
+function describe(answer, tileId, hadSelection) {
   const name = (id) => view.tileName(game.tiles[id]);
   switch (answer.event) {
     case "selected":
@@ -126,7 +139,16 @@ function describe(answer, tileId) {
     case "deselected":
       return t.deselected;
     case "blocked":
-      return fill(t.blocked, { name: name(tileId) });
+      // Why, from the engine, in the player's words (blocked-reason.js); "Selection
+      // cleared" only when there was a selection to clear.
+      return answer.blocked
+        ? blockedMessage(answer.blocked, {
+            reasons: t.reasons,
+            tileName: name,
+            lang: config.lang,
+            selectionCleared: hadSelection,
+          })
+        : fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
     case "removed":
       return fill(t.removed, { count: answer.tiles_left });
     case "undone":
@@ -150,7 +172,7 @@ function describe(answer, tileId) {
 
 // A move's answer: applied when it is the next version, or the whole game fetched again
 // when an update in between never reached this page.
-async function accept(answer) {
+async function accept(answer, hadSelection = false) {
   if (!game) return;
   const fit = answerFits(game, answer);
   if (fit === "stale") return;
@@ -160,15 +182,18 @@ async function accept(answer) {
     draw();
   }
   emit("applied", { game, answer });
-  if (answer.blocked) emit("blocked", { game, blocked: answer.blocked });
+  if (answer.blocked) {
+    emit("blocked", { game, blocked: answer.blocked, selectionCleared: hadSelection });
+  }
   if (answer.event === "won") emit("won", { game });
 }
 
 async function run(request, tileId) {
+  const hadSelection = Boolean(game && game.selected != null);
   try {
     const answer = await request;
-    await accept(answer);
-    const message = describe(answer, tileId);
+    await accept(answer, hadSelection);
+    const message = describe(answer, tileId, hadSelection);
     if (message) announce(message);
     return answer;
   } catch (error) {

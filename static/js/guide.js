@@ -6,16 +6,20 @@
 // it never comes back uninvited: its invitation is taken out of the address at once.
 
 export class Guide {
-  constructor({ config, panel, text, done, skip, buttonFor }) {
+  constructor({ config, panel, text, done, skip, show, pointer, buttonFor, tap }) {
     this.config = config;
     this.panel = panel;
     this.text = text;
     this.doneButton = done;
+    this.showButton = show;
+    this.pointer = pointer;
     this.buttonFor = buttonFor;
     this.step = null;
     this.pointed = null;
     done.addEventListener("click", () => this.end());
     skip.addEventListener("click", () => this.end());
+    // The arrow keys only reach free tiles: this taps the blocked one for the player.
+    show.addEventListener("click", () => tap(this.config.tiles.blocked));
   }
 
   start() {
@@ -65,14 +69,19 @@ export class Guide {
     }
     this.text.replaceChildren(...nodes);
     this.doneButton.hidden = step !== "done";
+    this.showButton.hidden = step !== "blocked";
     this.point();
   }
 
+  // Ring the step's tile, and name it (its accessible name: "Red dragon, free").
   point() {
     if (this.pointed) this.pointed.classList.remove("is-guided");
     const id = this.step === "done" ? undefined : this.config.tiles[this.step];
     this.pointed = id === undefined ? null : this.buttonFor(id);
     if (this.pointed) this.pointed.classList.add("is-guided");
+    const name = this.pointed ? this.pointed.getAttribute("aria-label") : null;
+    this.pointer.hidden = !name;
+    this.pointer.textContent = name ? `→ ${name}` : "";
   }
 
   end() {

@@ -112,6 +112,16 @@ def test_every_free_tile_is_big_enough_and_a_tap_on_its_centre_selects_it(
         selected = tile_id
 
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # Scrolled down through the board, the buttons kept in view are above the tiles.
+    for button in ("#hint-button", "#pause-button"):
+        box = page.locator(button).bounding_box()
+        centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+        assert (
+            page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.id", centre
+            )
+            == button[1:]
+        )
     assert errors == []
 
 

@@ -27,6 +27,9 @@ SHOW_FREE = {
 }
 SKIP = {"sv": "Hoppa över guiden", "el": "Παράλειψη του οδηγού", "de": "Anleitung überspringen",
         "id": "Lewati panduan"}  # fmt: skip
+SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείξτε τι συμβαίνει", "de": "Zeigen, was passiert",
+           "id": "Tunjukkan yang terjadi"}  # fmt: skip
+BLOCKED_WORD = {"sv": "blockerad", "el": "μπλοκαρισμένο", "de": "blockiert", "id": "terhalang"}
 PLAY_ON = {"sv": "Spela vidare", "el": "Συνεχίστε το παιχνίδι", "de": "Weiterspielen",
            "id": "Lanjutkan bermain"}  # fmt: skip
 
@@ -89,9 +92,16 @@ def test_guide_runs_from_start_to_finish(live_server, site_content, page: Page, 
     expect(page.locator("#tiles-left")).to_have_text("142")
 
     expect(text).to_contain_text(words["blocked"][0])
-    expect(tile(page, tiles["blocked"])).to_have_class(has_class("is-blocked"))
-    expect(tile(page, tiles["blocked"])).to_have_class(has_class("is-guided"))
-    tile(page, tiles["blocked"]).click()
+    blocked = tile(page, tiles["blocked"])
+    expect(blocked).to_have_class(has_class("is-blocked"))
+    expect(blocked).to_have_class(has_class("is-guided"))
+    expect(page.locator("#guide-tile")).to_have_text(f"→ {blocked.get_attribute('aria-label')}")
+    if lang in ("el", "id"):
+        # The arrow keys reach only free tiles: the guide can tap the blocked one itself.
+        panel.get_by_role("button", name=SHOW_ME[lang]).click()
+    else:
+        blocked.click()
+    expect(page.locator("#board-status")).to_contain_text(BLOCKED_WORD[lang])
 
     expect(text).to_contain_text(words["done"][0])
     expect(page.locator(".tile.is-guided")).to_have_count(0)

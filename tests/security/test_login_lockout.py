@@ -91,3 +91,19 @@ def test_without_a_trusted_proxy_the_header_is_ignored():
     _client, locked = _sign_in("198.51.100.7", PASSWORD)
 
     assert locked.status_code == 429
+
+
+@override_settings(TRUSTED_PROXIES=1)
+def test_tries_during_a_lockout_do_not_extend_it():
+    from axes.models import AccessAttempt
+
+    _fail("203.0.113.66")
+    locked_at = AccessAttempt.objects.get(username="victim").attempt_time
+
+    for _ in range(3):
+        _client, response = _sign_in("203.0.113.66", "wrong-password-1")
+        assert response.status_code == 429
+
+    attempt = AccessAttempt.objects.get(username="victim")
+    assert attempt.attempt_time == locked_at
+    assert attempt.failures_since_start == 5

@@ -1,0 +1,89 @@
+"""A blocked tap on the board, in real Chromium and the four languages: the selection is
+cleared, the reason is said in the player's language (the engine's blockers by name) and
+announced in the live region, and the blocking tiles are outlined for a moment."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from game.engine import Board
+from game.engine.board import BlockKind
+from game.names import tile_name
+from game.teaching import blocked_reason, reason_strings
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+EXAMPLE = "MJ1-L00-AAAAABL"
+
+
+def tile(page: Page, tile_id: int):
+    return page.locator(f'#board-tiles .tile[data-id="{tile_id}"]')
+
+
+def visible_blocked(board: Board, kind: BlockKind) -> int:
+    """A tile of that kind a player can tap: one blocker on each side, or a tile lying
+    half on it."""
+    for candidate in board.present_tiles():
+        blocking = board.blocking(candidate)
+        if blocking is None or blocking.kind is not kind:
+            continue
+        if kind is BlockKind.SIDES and len(blocking.left) == len(blocking.right) == 1:
+            return candidate
+        if kind is BlockKind.HALF_COVERED and len(blocking.covering) == 1:
+            return candidate
+    raise AssertionError(f"no tile of kind {kind}")
+
+
+def expected_message(board: Board, tile_id: int, lang: str, *, cleared: bool = True) -> str:
+    """The reason, saying "Selection cleared" when the tap cleared a selection."""
+    with translation.override(lang):
+        return (
+            reason_strings()["blockedBecause" if cleared else "blockedBecauseAlone"]
+            .replace("{name}", tile_name(board.faces[tile_id]))
+            .replace("{reason}", blocked_reason(board.blocking(tile_id), board.faces))
+        )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_blocked_tap_says_why_and_outlines_the_blockers(live_server, page: Page, lang):
+    board = Board.from_code(EXAMPLE)
+    page.goto(f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    status = page.locator("#board-status")
+    expect(status).to_have_attribute("role", "status")  # the live region
+
+    free = board.free_tiles()[0]
+    tile(page, free).click()
+    expect(tile(page, free)).to_have_attribute("aria-pressed", "true")
+    sides = visible_blocked(board, BlockKind.SIDES)
+    tile(page, sides).click()
+
+    expect(status).to_have_text(expected_message(board, sides, lang))
+    expect(page.locator('#board-tiles .tile[aria-pressed="true"]')).to_have_count(0)
+    blocking = board.blocking(sides)
+    outlined = page.locator("#board-tiles .tile.is-blocker")
+    expect(outlined).to_have_count(2)
+    ids = sorted(outlined.evaluate_all("els => els.map(e => Number(e.dataset.id))"))
+    assert ids == sorted([*blocking.left, *blocking.right])
+    expect(outlined).to_have_count(0, timeout=6000)  # only for a moment
+
+    half = visible_blocked(board, BlockKind.HALF_COVERED)
+    (x, y, _z), (cx, cy, _cz) = (
+        board.deal.layout.positions[i] for i in (half, board.blocking(half).covering[0])
+    )
+    box = tile(page, half).bounding_box()
+    corner = {  # the corner away from the tile lying half on it
+        "x": 5 if cx > x else box["width"] - 5,
+        "y": 5 if cy > y else box["height"] - 5,
+    }
+    tile(page, half).click(position=corner)
+    # Nothing was selected any more: no selection to clear, and the message says none.
+    expect(status).to_have_text(expected_message(board, half, lang, cleared=False))
+    expect(page.locator("#board-tiles .tile.is-blocker")).to_have_count(1)
+    expect(tile(page, board.blocking(half).covering[0])).to_have_class(
+        re.compile(r"\bis-blocker\b")
+    )
