@@ -225,5 +225,5 @@ def test_share_text_without_hints(lang):
 def test_the_modules_documented_example_holds():
     import doctest
 
-    assert doctest.testmod(daily).attempted == 1
-    assert doctest.testmod(daily).failed == 0
+    result = doctest.testmod(daily)
+    assert result.attempted >= 1 and result.failed == 0
