@@ -24,6 +24,7 @@ import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
+import { setupShare } from "./share.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -71,6 +72,9 @@ setupFreeTiles({
   toggle: document.getElementById("free-tiles-toggle"),
   container: document.getElementById("board-options"),
 });
+
+// The result to share after a win (issue 13): listens to board:won and board:game.
+setupShare(el.board, document.getElementById("won-share"));
 
 const guide = config.guide
   ? new Guide({
