@@ -127,14 +127,14 @@ def _declared_length(request: HttpRequest) -> int:
         return 0
 
 
-def rate_limit(group: str):
+def rate_limit(group: str, method: str = "POST"):
     """django-ratelimit on the shared cache, per client address, at the rate the
     settings give ``group`` (read on each request); over it, the API answers 429."""
 
     def rate(group_name: str, request: HttpRequest) -> str:
         return settings.RATE_LIMITS[group_name]
 
-    return ratelimit(group=group, key=ratelimit_key, rate=rate, method="POST", block=True)
+    return ratelimit(group=group, key=ratelimit_key, rate=rate, method=method, block=True)
 
 
 def _json_body(request: HttpRequest) -> dict:
@@ -249,6 +249,7 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @api_view("GET")
+@rate_limit("game_check", method="GET")
 def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
     """Whether the game can still be won (the board asks after each removal, in a request
     of its own: a tap never waits for the solver)."""

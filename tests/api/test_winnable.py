@@ -151,3 +151,18 @@ def test_the_check_is_the_owners_only(client, other_client):
     other = other_client
     assert other.get(f"/api/games/{game['id']}/winnable").status_code == 404
     assert post(other, f"/api/games/{game['id']}/undo", {"to": "winnable"}).status_code == 404
+
+
+def test_checks_are_limited_per_client_address(settings):
+    # Per day, so that the test never straddles the end of a counting window.
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_check": "2/d"}
+    from django.test import Client
+
+    visitor = Client(REMOTE_ADDR="198.51.100.9")
+    game = create(visitor, code=EXAMPLE)
+    for _ in range(2):
+        assert visitor.get(f"/api/games/{game['id']}/winnable").status_code == 200
+    refused = visitor.get(f"/api/games/{game['id']}/winnable")
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    # Taps and hints keep their own budgets.
+    assert action(visitor, game["id"], "hint").status_code == 200
