@@ -82,7 +82,7 @@ TARGETS = {
     "game": Target(
         "game",
         ("game/services.py", "game/selectors.py", "game/api.py"),
-        ("tests/api", "tests/stats", "tests/game"),
+        ("tests/api", "tests/stats", "tests/game", "tests/security"),
     ),
     "quiz": Target(
         "quiz",

@@ -122,3 +122,24 @@ def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
             assert found == expected, (owner, game)
     with pytest.raises(Game.DoesNotExist):
         game_locked(game_id="not-a-uuid", owner=Owner(user_id=user.pk))
+
+
+def test_ownership_signing_in_claims_only_the_games_of_ones_own_session(client, other_client):
+    """Sign-in gives the user the games of the session they played in while signed out,
+    and nobody else's: the other visitor's game stays theirs, unfinished and untouched."""
+    from game.models import Game
+    from game.services import games_claim_for_user
+
+    ada = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
+    mine = create(client, code=EXAMPLE)
+    theirs = Game.objects.get(session_key=other_client.session.session_key)
+
+    claimed = games_claim_for_user(user_id=ada.pk, session_key=client.session.session_key)
+
+    assert claimed == 1
+    assert Game.objects.get(id=mine["id"]).user == ada
+    theirs_now = Game.objects.get(id=theirs.id)
+    assert (theirs_now.user, theirs_now.session_key) == (None, theirs.session_key)
+    assert (theirs_now.state, theirs_now.result) == ("playing", "")
+    assert other_client.get(f"/api/games/{theirs.id}").status_code == 200
+    assert games_claim_for_user(user_id=ada.pk, session_key=None) == 0
