@@ -102,7 +102,7 @@ def api_view(*methods: str):
                     return error_response("not_found")
                 except InvalidGameCode as error:
                     return error_response(error.reason)
-                except (MoveError, services.GamePaused) as error:
+                except (MoveError, services.GamePaused, services.NotLost) as error:
                     return error_response(error.reason)
 
         return wrapper
@@ -127,14 +127,14 @@ def _declared_length(request: HttpRequest) -> int:
         return 0
 
 
-def rate_limit(group: str):
+def rate_limit(group: str, method: str = "POST"):
     """django-ratelimit on the shared cache, per client address, at the rate the
     settings give ``group`` (read on each request); over it, the API answers 429."""
 
     def rate(group_name: str, request: HttpRequest) -> str:
         return settings.RATE_LIMITS[group_name]
 
-    return ratelimit(group=group, key=ratelimit_key, rate=rate, method="POST", block=True)
+    return ratelimit(group=group, key=ratelimit_key, rate=rate, method=method, block=True)
 
 
 def _json_body(request: HttpRequest) -> dict:
@@ -166,12 +166,17 @@ def _page(data: dict) -> str | None:
     return page
 
 
+#: Games are sent without the spaces of json.dumps' defaults (15 % of a whole game).
+_COMPACT = {"separators": (",", ":")}
+
+
 def _whole(played: services.Played, status: int = 200) -> JsonResponse:
-    return JsonResponse(game_payload(played.game, played.board, event=played.event), status=status)
+    data = game_payload(played.game, played.board, event=played.event)
+    return JsonResponse(data, status=status, json_dumps_params=_COMPACT)
 
 
 def _move(played: services.Played) -> JsonResponse:
-    return JsonResponse(move_payload(played))
+    return JsonResponse(move_payload(played), json_dumps_params=_COMPACT)
 
 
 @api_view("GET")
@@ -211,7 +216,8 @@ def games(request: HttpRequest) -> HttpResponse:
 @api_view("GET")
 def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
     game = game_get(game_id=game_id, owner=owner_for(request))
-    return JsonResponse(game_payload(game, board_for(game), event="loaded"))
+    data = game_payload(game, board_for(game), event="loaded")
+    return JsonResponse(data, json_dumps_params=_COMPACT)
 
 
 @api_view("POST")
@@ -228,7 +234,27 @@ def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @api_view("POST")
 def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
-    return _move(services.game_undo(game_id=game_id, owner=owner_for(request)))
+    """The last pair back; ``{"count": n}`` n pairs; ``{"to": "winnable"}`` back to the
+    last winnable position of a game that can no longer be won."""
+    data = _json_body(request)
+    owner = owner_for(request)
+    if "to" in data:
+        if data["to"] != "winnable":
+            raise ApiError("invalid_field", field="to")
+        return _move(services.game_undo_to_winnable(game_id=game_id, owner=owner))
+    count = data.get("count", 1)
+    if type(count) is not int or not 1 <= count <= 72:
+        raise ApiError("invalid_field", field="count")
+    return _move(services.game_undo(game_id=game_id, owner=owner, count=count))
+
+
+@api_view("GET")
+@rate_limit("game_check", method="GET")
+def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Whether the game can still be won (the board asks after each removal, in a request
+    of its own: a tap never waits for the solver)."""
+    game, result = services.game_check(game_id=game_id, owner=owner_for(request))
+    return JsonResponse({"id": str(game.id), "version": game.version, **result.as_dict()})
 
 
 @api_view("POST")

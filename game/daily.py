@@ -19,7 +19,6 @@ The day changes at 00:00 UTC for everyone, wherever they are.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -55,13 +54,6 @@ def daily_code(day: date, layout_id: str) -> GameCode:
 def daily_codes(day: date) -> dict[str, GameCode]:
     """The day's code for every layout, in layout order."""
     return {layout_id: daily_code(day, layout_id) for layout_id in LAYOUTS}
-
-
-def checkable_code(day: date, layout_id: str) -> str:
-    """The same code computed the way the documentation says, with base 32 (used by the
-    tests to show that both descriptions agree)."""
-    digest = hashlib.sha256(f"{day.isoformat()}:{layout_id}".encode("ascii")).digest()
-    return f"MJ1-{layout_id}-{base64.b32encode(digest).decode('ascii')[:7]}"
 
 
 def is_todays(code: GameCode, now: datetime | None = None) -> bool:

@@ -58,7 +58,6 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         }
         for layout, code in codes.items()
     ]
-    language = request.LANGUAGE_CODE
     context = {
         "is_today": day == today,
         "day": formatting.day(day),
@@ -83,6 +82,5 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         "today_url": None if day == today else _page_url(today, layout_id, today),
         "login_url": f"{reverse('accounts:login')}?{urlencode({'next': reverse('daily')})}",
         "sample_input": f"{today.isoformat()}:{next(iter(LAYOUTS))}",
-        "language": language,
     }
     return render(request, "game/daily.html", context)

@@ -34,6 +34,10 @@ API_ERRORS = {
     "game_over": (409, _("The game is already won.")),
     "paused": (409, _("The game is paused. Resume it to go on.")),
     "nothing_to_undo": (409, _("There is nothing to undo.")),
+    "not_lost": (
+        409,
+        _("This game can still be won, as far as is known: nothing was undone."),
+    ),
     "not_found": (404, _("There is no such game.")),
     "method_not_allowed": (405, _("This method is not allowed here.")),
     "csrf_failed": (403, _("The request could not be verified. Reload the page and try again.")),

@@ -45,6 +45,8 @@ class Game(models.Model):
     selected = models.PositiveSmallIntegerField(null=True, blank=True)
     # The pair outlined by the last hint, until the position changes.
     hint = models.JSONField(null=True, blank=True)
+    # Whether that pair is the first of a winning plan (False: the solver was unsure).
+    hint_sure = models.BooleanField(default=False)
     # Kept in step with the engine's answer after every change, for listings and statistics.
     state = models.CharField(max_length=8, choices=STATES, default=PLAYING, db_index=True)
 
@@ -84,6 +86,13 @@ class Game(models.Model):
     undos_used = models.PositiveIntegerField(default=0)
     # Incremented on every change: lets a client or a test see that nothing was lost.
     version = models.PositiveIntegerField(default=0)
+    # The solver's verdict on the position (game/verdicts.py), valid while `version` is
+    # still `verdict_version`: whether the game can still be won (null: not known) and,
+    # when not, how many pairs to put back to reach a winnable position. Advice only;
+    # recorded after the fact, so it never slows a move down.
+    verdict_version = models.PositiveIntegerField(null=True, blank=True)
+    verdict_winnable = models.BooleanField(null=True, blank=True)
+    verdict_undo = models.PositiveSmallIntegerField(null=True, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from django.utils import timezone
 
-from . import sharing
+from . import sharing, verdicts
 from .engine import Board, family
 from .models import Game
 from .names import layout_name
@@ -60,6 +60,9 @@ def game_status(game: Game, board: Board) -> dict:
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
         "share": sharing.share_for(game),
+        # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
+        "hint_sure": bool(game.hint) and game.hint_sure,
+        **verdicts.recorded(game),
     }
 
 

@@ -23,12 +23,22 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import fast_taps, ranking
+from . import fast_taps, ranking, verdicts
 from .clock import Clock
-from .engine import PLAYING, STUCK, WON, Board, Change, GameOver, TapResult, random_code
+from .engine import (
+    PLAYING,
+    STUCK,
+    WON,
+    Board,
+    Change,
+    GameOver,
+    NothingToUndo,
+    TapResult,
+    random_code,
+)
 from .engine import parse_code as engine_parse_code
 from .models import Game
-from .selectors import Owner, board_for, game_locked
+from .selectors import Owner, board_for, game_get, game_locked
 
 DEFAULT_LAYOUT = "L00"
 
@@ -193,6 +203,10 @@ _MUTABLE_FIELDS = [
     "undos_used",
     "version",
     "updated_at",
+    "hint_sure",
+    "verdict_version",
+    "verdict_winnable",
+    "verdict_undo",
 ]
 
 
@@ -261,38 +275,133 @@ def record_tap(game: Game, board: Board, result: TapResult, now: datetime) -> st
     return _apply_state(game, board, now) or event
 
 
-def game_undo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
-    """Put the last removed pair back; works after "No more moves", not after a win.
+def game_undo(*, game_id, owner: Owner, count: int = 1, now: datetime | None = None) -> Played:
+    """Put the last ``count`` removed pairs back (one by default); works after "No more
+    moves", not after a win. Each pair counts in ``undos_used``.
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~game.engine.GameOver`
-    or :class:`~game.engine.NothingToUndo`.
+    or :class:`~game.engine.NothingToUndo` (also when fewer pairs were removed).
     """
     now = now or timezone.now()
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        before = board.snapshot()
+        played = _undo(game, board, count, now)
+    return played
+
+
+def _undo(game: Game, board: Board, count: int, now: datetime) -> Played:
+    if count > len(board.history):
+        raise NothingToUndo(f"only {len(board.history)} pairs were removed")
+    before = board.snapshot()
+    for _ in range(count):
         board.undo()
-        game.history = [list(pair) for pair in board.history]
-        game.selected = board.selected
-        game.hint = None
-        game.undos_used += 1
-        _apply_state(game, board, now)
-        _save(game)
+    game.history = [list(pair) for pair in board.history]
+    game.selected = board.selected
+    game.hint = None
+    game.undos_used += count
+    _apply_state(game, board, now)
+    _save(game)
     return Played(game, board, "undone", board.change_since(before))
 
 
-def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
-    """Outline a playable pair (the engine's hint) and count it.
+class NotLost(Exception):
+    """Undo "to the last winnable position" asked of a game not known to be lost."""
 
-    With no pair left the answer is the event ``stuck`` and nothing is counted.
+    reason = "not_lost"
+
+
+def game_undo_to_winnable(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Go back to the last winnable position of a game that can no longer be won.
+
+    The solver runs with no lock held (:func:`game.verdicts.check`); the pairs are then
+    put back in a short transaction that checks the game did not change meanwhile (else
+    it looks again). Raises :class:`NotLost` when the game is winnable or not known to be
+    lost, and what :func:`game_undo` raises.
+    """
+    now = now or timezone.now()
+    for _attempt in range(3):
+        game = game_get(game_id=game_id, owner=owner)
+        _check_playable(game)
+        seen = game.version
+        result = verdicts.check(game.code, game.history)
+        if result.winnable is not False or not result.undo_to_winnable:
+            raise NotLost("the game is not known to be lost")
+        with _move(game_id, owner) as (game, board):
+            if game.version != seen:
+                continue  # a move came in between: decide again
+            _check_playable(game)
+            # The position reached is winnable: record it with the move.
+            game.verdict_version = game.version + 1
+            game.verdict_winnable, game.verdict_undo = True, None
+            played = _undo(game, board, result.undo_to_winnable, now)
+        return played
+    raise NotLost("the game kept changing")
+
+
+def game_check(*, game_id, owner: Owner) -> tuple[Game, verdicts.Check]:
+    """Whether the game can still be won and, if not, how far back a winnable position
+    is. Solved with no lock held; the verdict is recorded only if the game is still at
+    the version it was decided for (one conditional UPDATE, no version change: the game
+    itself did not change). Raises ``Game.DoesNotExist``.
+    """
+    game = game_get(game_id=game_id, owner=owner)
+    result = verdicts.check(game.code, game.history)
+    if result.winnable is not None and (
+        game.verdict_version != game.version
+        or (game.verdict_winnable, game.verdict_undo) != (result.winnable, result.undo_to_winnable)
+    ):
+        Game.objects.filter(pk=game.pk, version=game.version).update(
+            verdict_version=game.version,
+            verdict_winnable=result.winnable,
+            verdict_undo=result.undo_to_winnable,
+        )
+    return game, result
+
+
+def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Outline a pair and count it. The hint re-plans (:mod:`game.verdicts`): the first
+    pair of a winning plan (``hint_sure``); no pair when the game can no longer be won
+    (``winnable`` false, nothing counted); otherwise, when the solver's budget runs out,
+    any playable pair, not sure to win.
+
+    The solver runs with no lock held: the game is read, the hint found, then recorded in
+    a short transaction that checks the game did not change meanwhile (else it looks
+    again). With no pair left the answer is the event ``stuck`` and nothing is counted.
     Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~game.engine.GameOver`.
     """
+    for _attempt in range(3):
+        game = game_get(game_id=game_id, owner=owner)
+        _check_playable(game)
+        board = board_for(game)
+        if board.is_won():
+            raise GameOver("the game is won")
+        if not board.has_playable_pair():
+            return Played(game, board, STUCK)
+        seen = game.version
+        hint = verdicts.hint_for(board)
+        with _move(game_id, owner) as (game, board):
+            if game.version != seen:
+                continue  # a move came in between: look again
+            _check_playable(game)
+            game.hint = list(hint.pair) if hint.pair else None
+            game.hint_sure = hint.winnable is True
+            if hint.pair:
+                game.hints_used += 1
+            known = game.verdict_version == game.version
+            if not known and hint.winnable is not None:
+                game.verdict_winnable, game.verdict_undo = hint.winnable, None
+                known = True
+            if known:
+                game.verdict_version = game.version + 1  # _save's version: same position
+            _save(game)
+        return Played(game, board, "hint")
+    # Still changing under us: the engine's own quick hint, inside the lock.
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
         pair = board.hint()
         if pair is None:
             return Played(game, board, STUCK)
-        game.hint = list(pair)
+        game.hint, game.hint_sure = list(pair), False
         game.hints_used += 1
         _save(game)
     return Played(game, board, "hint")

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<str:game_id>", api.game_detail, name="game"),
     path("games/<str:game_id>/tap", api.game_tap, name="tap"),
     path("games/<str:game_id>/undo", api.game_undo, name="undo"),
+    path("games/<str:game_id>/winnable", api.game_winnable, name="winnable"),
     path("games/<str:game_id>/hint", api.game_hint, name="hint"),
     path("games/<str:game_id>/pause", api.game_pause, name="pause"),
     path("games/<str:game_id>/resume", api.game_resume, name="resume"),

@@ -127,8 +127,9 @@ def _keep(key: str, result: Check) -> Check:
     return result
 
 
-def known(code: str, history: list[Pair]) -> Check:
-    """What this process already knows, without solving or asking the shared cache:
-    cheap enough for every answer (taps stay as fast as they were)."""
-    found = _recent.get(_history_key(code, history))
-    return found if found is not None else Check(None, None)
+def recorded(game) -> dict:
+    """``winnable`` and ``undo_to_winnable`` as recorded on the stored game for its current
+    version (both null when not known): cheap enough for every answer."""
+    if game.verdict_version == game.version:
+        return {"winnable": game.verdict_winnable, "undo_to_winnable": game.verdict_undo}
+    return {"winnable": None, "undo_to_winnable": None}

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from quiz.guide import guide_config
@@ -61,6 +62,13 @@ def _board_strings() -> dict:
         "blockedAlone": _("%(name)s is blocked.") % {"name": name},
         "removed": _("Pair removed. %(count)s tiles left.") % {"count": "{count}"},
         "hint": _("Hint: %(first)s and %(second)s") % {"first": "{first}", "second": "{second}"},
+        "hintUnsure": _("Hint, not sure to win: %(first)s and %(second)s")
+        % {"first": "{first}", "second": "{second}"},
+        "lost": _("This game can no longer be won."),
+        "undoMovesOne": ngettext("Undo %(count)s move", "Undo %(count)s moves", 1)
+        % {"count": "{count}"},
+        "undoMovesOther": ngettext("Undo %(count)s move", "Undo %(count)s moves", 2)
+        % {"count": "{count}"},
         "noHint": _("No more moves"),
         "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
         "paused": _("The game is paused."),

@@ -28,6 +28,7 @@ original (no test could tell them apart) are listed with their reasons in
 from __future__ import annotations
 
 import argparse
+import filecmp
 import fnmatch
 import json
 import os
@@ -113,6 +114,15 @@ def _also_copy(copy: Path, sources: tuple[str, ...]) -> list[str]:
     return keep
 
 
+def _refresh(source: str, target: str) -> None:
+    """Copy a file only when its content changed, and then as newer than any mutated copy
+    of it: mutmut re-mutates (and re-tests) a source file newer than its mutants."""
+    if Path(target).exists() and filecmp.cmp(source, target, shallow=False):
+        return
+    shutil.copyfile(source, target)
+    os.utime(target)  # now
+
+
 def _toml_list(items) -> str:
     return "[" + ", ".join(json.dumps(item) for item in items) + "]"
 
@@ -126,8 +136,7 @@ def prepare(target: Target) -> Path:
         skipped = set(shutil.ignore_patterns(*NOT_COPIED_PATTERNS)(directory, names))
         return skipped | (set(NOT_COPIED) & set(names) if Path(directory) == ROOT else set())
 
-    # copy2 keeps modification times: mutmut re-tests only the functions that changed.
-    shutil.copytree(ROOT, copy, ignore=ignore, dirs_exist_ok=True)
+    shutil.copytree(ROOT, copy, ignore=ignore, dirs_exist_ok=True, copy_function=_refresh)
     (copy / "preload.txt").write_text("\n".join(PRELOAD) + "\n")
     shutil.copy2(ROOT / "tools" / "mutation_plugin.py", copy / "mutation_plugin.py")
     isolation = (

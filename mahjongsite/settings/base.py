@@ -129,6 +129,7 @@ AXES_CLIENT_IP_CALLABLE = "mahjongsite.client_ip.client_ip"
 RATE_LIMITS = {
     "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "30/m"),
     "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "60/m"),
+    "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "120/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
 }
 RATELIMIT_USE_CACHE = "default"

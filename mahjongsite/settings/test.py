@@ -33,6 +33,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 RATE_LIMITS = {
     "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "100000/m"),
     "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "100000/m"),
+    "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "100000/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
 }
 # django-ratelimit asks for a cache shared by every process; one process shares its own.

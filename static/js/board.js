@@ -24,6 +24,8 @@ import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
+import { setupShare } from "./share.js";
+import { setupWinnable } from "./winnable.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -71,6 +73,10 @@ setupFreeTiles({
   toggle: document.getElementById("free-tiles-toggle"),
   container: document.getElementById("board-options"),
 });
+setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"), api, t });
+
+// The result to share after a win (issue 13): listens to board:won and board:game.
+setupShare(el.board, document.getElementById("won-share"));
 
 const guide = config.guide
   ? new Guide({
@@ -150,7 +156,11 @@ function describe(answer, tileId, hadSelection) {
     case "undone":
       return fill(t.undone, { count: answer.tiles_left });
     case "hint":
-      return fill(t.hint, { first: name(answer.hint[0]), second: name(answer.hint[1]) });
+      if (!answer.hint) return t.lost; // the game can no longer be won: no pair to show
+      return fill(answer.hint_sure ? t.hint : t.hintUnsure, {
+        first: name(answer.hint[0]),
+        second: name(answer.hint[1]),
+      });
     case "stuck":
       return t.stuck;
     case "won":

@@ -1,83 +1,73 @@
-// "This game can no longer be won": after each removal the board asks the server, in a
-// request of its own that no tap ever waits for, whether the game can still be won. When
-// it cannot, a notice says so with one action, "Undo N moves", which goes back to the
-// last winnable position. The notice is advice: the game can be played on. The server
-// decides everything (GET /api/games/{id}/winnable, POST …/undo {"to": "winnable"}).
+// "This game can no longer be won": after each removal (and whenever a whole game is
+// drawn) the board asks the server, in a request of its own that no tap ever waits for,
+// whether the game can still be won. When it cannot, a notice says so with one action,
+// "Undo N moves", which goes back to the last winnable position. The notice is advice:
+// the game can be played on. The server decides everything
+// (GET /api/games/{id}/winnable, POST /api/games/{id}/undo {"to": "winnable"}).
 //
-// Hooks into the board's controller through its DOM events (see board.js).
+// Listens to the controller's DOM events (see board.js); the undo goes through the
+// controller's own request queue, after any tap still in flight.
 
-import { GameApi } from "./api.js";
 import { fill } from "./render.js";
 
-const config = JSON.parse(document.getElementById("board-config").textContent);
-const t = JSON.parse(document.getElementById("board-i18n").textContent);
-const board = document.getElementById("board");
-const notice = document.getElementById("lost-notice");
+export function setupWinnable({ board, notice, api, t }) {
+  if (!board || !notice) return;
+  let asked = 0; // the latest check sent; the answers of older ones are dropped
 
-const api = new GameApi({
-  base: config.api,
-  lang: config.lang,
-  csrfToken: config.csrfToken,
-  networkMessage: t.networkError,
-});
+  const shown = () => (board.controller ? board.controller.game : null);
 
-let asked = 0; // the latest check sent; older answers are dropped
-
-function shown() {
-  const controller = board.controller;
-  return controller ? controller.game : null;
-}
-
-function hide() {
-  notice.replaceChildren();
-}
-
-function show(game, count) {
-  const text = document.createElement("p");
-  text.className = "board-notice__text";
-  text.textContent = t.lost;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "play-button play-button--primary";
-  button.id = "undo-to-winnable";
-  button.textContent = fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
-  button.addEventListener("click", () => undoToWinnable(game.id, button));
-  notice.replaceChildren(text, button);
-}
-
-async function check(game) {
-  const ask = ++asked;
-  hide();
-  if (game.state === "won" || game.paused) return;
-  let answer;
-  try {
-    // Not queued behind the board's requests: a tap never waits for this.
-    answer = await api.send("GET", `/${game.id}/winnable`);
-  } catch (error) {
-    return; // advice only: without an answer the board simply shows no notice
+  function hide() {
+    notice.replaceChildren();
   }
-  const now = shown();
-  if (ask !== asked || !now || now.id !== answer.id || now.version !== answer.version) return;
-  if (answer.winnable === false && answer.undo_to_winnable) show(now, answer.undo_to_winnable);
-}
 
-async function undoToWinnable(id, button) {
-  button.disabled = true;
-  try {
-    await api.action(id, "undo", { to: "winnable" });
-  } catch (error) {
-    button.disabled = false;
-    return;
+  function show(game, count) {
+    const text = document.createElement("p");
+    text.className = "board-notice__text";
+    text.textContent = t.lost;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "play-button play-button--primary";
+    button.id = "undo-to-winnable";
+    button.textContent = fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
+    button.addEventListener("click", () => undoToWinnable(game.id, button));
+    notice.replaceChildren(text, button);
   }
-  hide();
-  await board.controller.reload();
-  // The button is gone: keep the keyboard near, on the bar's own Undo.
-  document.getElementById("undo-button")?.focus();
-}
 
-board.addEventListener("board:applied", (event) => {
-  const { game, answer } = event.detail;
-  if (answer.event === "removed" || answer.event === "undone") check(game);
-  else if (answer.version !== undefined && notice.childElementCount && game.state === "won") hide();
-});
-board.addEventListener("board:game", (event) => check(event.detail.game));
+  async function check(game) {
+    const ask = ++asked;
+    hide();
+    if (!game || game.state === "won" || game.paused || game.tiles_left === 144) return;
+    let answer;
+    try {
+      // Sent at once, not queued behind the board's requests: a tap never waits for it.
+      answer = await api.send("GET", `/${game.id}/winnable`);
+    } catch (error) {
+      return; // advice only: without an answer the board simply shows no notice
+    }
+    const now = shown();
+    if (ask !== asked || !now || now.id !== answer.id || now.version !== answer.version) return;
+    if (answer.winnable === false && answer.undo_to_winnable) show(now, answer.undo_to_winnable);
+  }
+
+  async function undoToWinnable(id, button) {
+    button.disabled = true;
+    try {
+      await api.action(id, "undo", { to: "winnable" });
+    } catch (error) {
+      button.disabled = false;
+      return;
+    }
+    hide();
+    await board.controller.reload();
+    // The button is gone: keep the keyboard near, on the bar's own Undo.
+    document.getElementById("undo-button")?.focus();
+  }
+
+  board.addEventListener("board:applied", (event) => {
+    const { game, answer } = event.detail;
+    if (answer.event === "removed" || answer.event === "undone") check(game);
+    else if (answer.event === "hint" && answer.winnable === false) check(game);
+    else if (answer.event === "won") hide();
+  });
+  board.addEventListener("board:game", (event) => check(event.detail.game));
+}

@@ -38,10 +38,11 @@ def visible_blocked(board: Board, kind: BlockKind) -> int:
     raise AssertionError(f"no tile of kind {kind}")
 
 
-def expected_message(board: Board, tile_id: int, lang: str) -> str:
+def expected_message(board: Board, tile_id: int, lang: str, *, cleared: bool = True) -> str:
+    """The reason, saying "Selection cleared" when the tap cleared a selection."""
     with translation.override(lang):
         return (
-            reason_strings()["blockedBecause"]
+            reason_strings()["blockedBecause" if cleared else "blockedBecauseAlone"]
             .replace("{name}", tile_name(board.faces[tile_id]))
             .replace("{reason}", blocked_reason(board.blocking(tile_id), board.faces))
         )
@@ -80,7 +81,8 @@ def test_blocked_tap_says_why_and_outlines_the_blockers(live_server, page: Page,
         "y": 5 if cy > y else box["height"] - 5,
     }
     tile(page, half).click(position=corner)
-    expect(status).to_have_text(expected_message(board, half, lang))
+    # Nothing was selected any more: no selection to clear, and the message says none.
+    expect(status).to_have_text(expected_message(board, half, lang, cleared=False))
     expect(page.locator("#board-tiles .tile.is-blocker")).to_have_count(1)
     expect(tile(page, board.blocking(half).covering[0])).to_have_class(
         re.compile(r"\bis-blocker\b")

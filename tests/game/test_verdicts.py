@@ -67,7 +67,6 @@ def test_a_game_on_its_plan_is_winnable_with_nothing_to_undo():
     board = Board.from_code(CODE)
     history = list(board.deal.plan[:10])
     assert verdicts.check(CODE, history) == verdicts.Check(True, None)
-    assert verdicts.known(CODE, history) == verdicts.Check(True, None)
 
 
 def test_following_hints_after_leaving_the_plan_wins(settings):
@@ -119,6 +118,10 @@ def test_verdicts_are_shared_through_the_cache(monkeypatch):
     )
 
 
-def test_known_never_solves(monkeypatch):
-    monkeypatch.setattr(Solver, "solve", lambda *a, **k: pytest.fail("solved"))
-    assert verdicts.known(CODE, [(0, 1)]) == verdicts.Check(None, None)
+def test_a_recorded_verdict_holds_for_its_version_only():
+    from types import SimpleNamespace
+
+    game = SimpleNamespace(version=7, verdict_version=7, verdict_winnable=False, verdict_undo=3)
+    assert verdicts.recorded(game) == {"winnable": False, "undo_to_winnable": 3}
+    game.version = 8  # a move since: the position the verdict was about is gone
+    assert verdicts.recorded(game) == {"winnable": None, "undo_to_winnable": None}
