@@ -7,17 +7,17 @@ from game.engine import Board, family
 EXAMPLE = "MJ1-L00-AAAAABL"
 
 
-def test_the_last_pair_on_the_board_can_still_be_paused_and_the_won_board_cannot():
+def test_with_the_last_pair_on_the_board_pause_and_undo_are_allowed_and_once_won_not():
     board = Board.from_code(EXAMPLE)
     *most, last = board.deal.plan
     for pair in most:
         board.remove(*pair)
     assert len(board) == 2
-    assert board.can_pause()
+    assert board.can_pause() and board.can_undo()
 
     board.remove(*last)
 
-    assert not board.can_pause()
+    assert not board.can_pause() and not board.can_undo()
 
 
 @pytest.mark.parametrize("kind", ["XY", "0B", "1X", "10B", "B1", "", "F5", "S5"])
