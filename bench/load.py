@@ -128,7 +128,9 @@ def run_size(url: str, players: int, seconds: float) -> dict:
         "tap": figures(stats, "tap"),
         "hint": figures(stats, "hint"),
         "new game": figures(stats, "new game"),
-        "error kinds": {str(key): e.occurrences for key, e in stats.errors.items()},
+        "error kinds": {
+            f"{e.method} {e.name}: {e.error}": e.occurrences for e in stats.errors.values()
+        },
     }
     runner.quit()
     return result

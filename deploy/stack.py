@@ -285,7 +285,11 @@ class AppServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"{HOST}:{self.port}"]
             + ["--workers", str(self.workers), "--threads", str(self.threads)]
-            + ["--worker-class", "gthread", "--graceful-timeout", "10", "--log-level", "warning"],
+            + ["--worker-class", "gthread", "--graceful-timeout", "10", "--log-level", "warning"]
+            # Longer than nginx keeps an idle upstream connection (keepalive_timeout in
+            # deploy/nginx.conf): else gunicorn may close one just as nginx sends a POST
+            # on it, which nginx cannot send again and answers 502.
+            + ["--keep-alive", "75"],
             env=self.env,
             cwd=ROOT,
         )

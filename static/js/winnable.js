@@ -65,7 +65,8 @@ export function setupWinnable({ board, notice, api, t }) {
 
   board.addEventListener("board:applied", (event) => {
     const { game, answer } = event.detail;
-    if (answer.event === "removed" || answer.event === "undone") check(game);
+    // "stuck" is a removal too: the one that left no pair (its dialog offers one undo).
+    if (["removed", "undone", "stuck"].includes(answer.event)) check(game);
     else if (answer.event === "hint" && answer.winnable === false) check(game);
     else if (answer.event === "won") hide();
   });
