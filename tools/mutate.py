@@ -166,11 +166,14 @@ def run(
     if survivors_only:  # after new tests: test again only what survived last time
         names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
     elif only:  # the mutants of some functions or modules that were not tested yet
+        known = statuses(target)
         names = [
             n
-            for n, status in statuses(target).items()
+            for n, status in known.items()
             if status == "not checked" and any(fnmatch.fnmatch(n, pattern) for pattern in only)
         ]
+        if not known:  # a first run: mutmut matches the patterns itself
+            names = list(only)
     if (survivors_only or only) and not names:
         return
     copy = prepare(target)
