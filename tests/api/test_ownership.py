@@ -143,3 +143,22 @@ def test_ownership_signing_in_claims_only_the_games_of_ones_own_session(client, 
     assert (theirs_now.state, theirs_now.result) == ("playing", "")
     assert other_client.get(f"/api/games/{theirs.id}").status_code == 200
     assert games_claim_for_user(user_id=ada.pk, session_key=None) == 0
+
+
+def test_signing_in_claims_the_sessions_unfinished_games_and_records_the_older_ones(client):
+    """The newest game of the session goes on as the user's game in progress; the older
+    unfinished ones become the user's too, recorded as abandoned (as a new game would)."""
+    from game.models import Game
+    from game.services import games_claim_for_user
+
+    ada = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
+    older = create(client, code=EXAMPLE)
+    newer = create(client, code="MJ1-L02-BCDEFGH")
+
+    claimed = games_claim_for_user(user_id=ada.pk, session_key=client.session.session_key)
+
+    assert claimed == 2
+    older_now, newer_now = Game.objects.get(id=older["id"]), Game.objects.get(id=newer["id"])
+    assert (older_now.user, older_now.session_key, older_now.result) == (ada, "", "abandoned")
+    assert (newer_now.user, newer_now.session_key, newer_now.result) == (ada, "", "")
+    assert newer_now.state == "playing"
