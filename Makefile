@@ -66,7 +66,7 @@ bench: setup
 	if [ -n "$$failed" ]; then echo "Over budget or failed:$$failed" >&2; exit 1; fi
 
 # Mutation testing with mutmut (tools/mutate.py): scores per target against the budgets.
-# Not run by CI: about an hour on two cores. make mutate MUTATE_ARGS="engine --max-children 1"
+# Not run by CI: hours on two cores. make mutate MUTATE_ARGS="engine --max-children 1"
 MUTATE_ARGS ?=
 mutate: setup
 	PYTHONPATH=. $(BIN)/python tools/mutate.py $(MUTATE_ARGS)

@@ -1,7 +1,7 @@
 """Mutation testing with mutmut: how many deliberate bugs the tests catch, per target.
 
 Run with ``make mutate`` (or ``python tools/mutate.py [engine game quiz accounts]
-[--max-children N]``). Not part of CI: a whole run takes about an hour on two cores.
+[--max-children N]``). Not part of CI: a whole run takes hours on two cores.
 
 Each target mutates its own code and runs only the tests meant for it (the engine's
 mutants against ``tests/engine``, the API's against ``tests/api`` and ``tests/stats``…),
