@@ -89,7 +89,15 @@ TARGETS = {
         ("quiz/services.py",),
         ("tests/web/test_practice.py", "tests/web/test_rules.py", "tests/web/test_cache_keys.py"),
     ),
-    "accounts": Target("accounts", ("accounts",), ("tests/accounts",)),
+    "accounts": Target(
+        "accounts",
+        ("accounts",),
+        (
+            "tests/accounts",
+            "tests/security/test_passwords.py",
+            "tests/security/test_login_lockout.py",
+        ),
+    ),
 }
 ENGINE_BUDGET = 90.0
 REST_BUDGET = 80.0

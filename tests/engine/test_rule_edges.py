@@ -20,7 +20,7 @@ def test_with_the_last_pair_on_the_board_pause_and_undo_are_allowed_and_once_won
     assert not board.can_pause() and not board.can_undo()
 
 
-@pytest.mark.parametrize("kind", ["XY", "0B", "1X", "10B", "B1", "", "F5", "S5"])
+@pytest.mark.parametrize("kind", ["XY", "XB", "0B", "1X", "10B", "B1", "", "F5", "S5"])
 def test_family_of_a_kind_that_is_not_in_the_set_is_an_error(kind):
     with pytest.raises(ValueError, match="unknown tile kind"):
         family(kind)
