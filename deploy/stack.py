@@ -289,7 +289,10 @@ class AppServer:
             # Longer than nginx keeps an idle upstream connection (keepalive_timeout in
             # deploy/nginx.conf): else gunicorn may close one just as nginx sends a POST
             # on it, which nginx cannot send again and answers 502.
-            + ["--keep-alive", "75"],
+            + ["--keep-alive", "75"]
+            # gunicorn's longest request line, so that nginx (8k) is the one to refuse an
+            # over-long address, with the API's JSON error (deploy/nginx.conf).
+            + ["--limit-request-line", "8190"],
             env=self.env,
             cwd=ROOT,
         )

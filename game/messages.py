@@ -42,6 +42,9 @@ API_ERRORS = {
     "method_not_allowed": (405, _("This method is not allowed here.")),
     "csrf_failed": (403, _("The request could not be verified. Reload the page and try again.")),
     "body_too_large": (413, _("The request body is too large.")),
+    # Said by the load balancer (deploy/nginx.conf), never by Django: listed here so that
+    # the API's error vocabulary stays in one place and its wording is translated.
+    "uri_too_long": (414, _("The address is too long.")),
     "rate_limited": (429, _("Too many requests. Wait a moment and try again.")),
     "unavailable": (503, _("The service is unavailable for a moment. Try again shortly.")),
 }
