@@ -1,6 +1,9 @@
 """Fixtures for the browser tests."""
 
 import pytest
+from django.core.cache import cache
+
+from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 
 
 @pytest.fixture
@@ -13,3 +16,15 @@ def axe_page(browser, browser_context_args):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def site_content(transactional_db):
+    """The content that make setup loads (rules, practice page, quiz), in the live server's
+    database, with the page caches emptied around the test."""
+    rules_sections_load()
+    practice_sections_load()
+    quiz_questions_load()
+    cache.clear()
+    yield
+    cache.clear()

@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
 from game.engine import Board
 from quiz.drill import DrillPosition
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -33,16 +31,6 @@ TEXT = {
            "is_free": "bebas:"},
 }  # fmt: skip
 LANGUAGES = list(TEXT)
-
-
-@pytest.fixture
-def site_content(transactional_db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 from tests.api.helpers import EXAMPLE
 
 # The glossary's words for what the pages name. "undo_in_dialog" is the Undo button of
@@ -119,16 +117,6 @@ RULES_WORDS = (
     "no_more_moves",
     "board_in_rules",
 )
-
-
-@pytest.fixture
-def site_content(transactional_db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _has_word(text: str, word: str) -> bool:

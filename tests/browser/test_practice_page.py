@@ -5,12 +5,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -47,16 +45,6 @@ ANSWERS = {
 }
 VERDICTS = ["result--right", "result--wrong", "result--right"]
 QUESTIONS = ["marked-tile", "flowers", "connect"]
-
-
-@pytest.fixture
-def site_content(transactional_db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def watch(page: Page) -> tuple[list[str], list[str]]:

@@ -8,13 +8,11 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from game.engine import Board
 from quiz.guide import guide_config
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -32,16 +30,6 @@ SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείξτε τι συμβαίν
 BLOCKED_WORD = {"sv": "blockerad", "el": "μπλοκαρισμένο", "de": "blockiert", "id": "terhalang"}
 PLAY_ON = {"sv": "Spela vidare", "el": "Συνεχίστε το παιχνίδι", "de": "Weiterspielen",
            "id": "Lanjutkan bermain"}  # fmt: skip
-
-
-@pytest.fixture
-def site_content(transactional_db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def tile(page: Page, tile_id: int):
