@@ -8,14 +8,12 @@ import re
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.core.cache import cache
 from django.utils import translation
 
 from game.engine import Board
 from game.engine.board import BlockKind
 from game.names import tile_name
 from quiz.drill import DrillPosition, random_position
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 
 from .helpers import page_text
 
@@ -32,16 +30,6 @@ NO_SUCH_POSITION = {
     "de": "Diese Stellung gibt es nicht.",
     "id": "Posisi itu tidak ada.",
 }
-
-
-@pytest.fixture
-def practice_content(db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture(scope="module")

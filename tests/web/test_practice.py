@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.core.cache import cache
 from django.core.management import call_command
 
 from quiz import views as quiz_views
 from quiz.diagrams import practice as diagrams
 from quiz.models import PracticeSection, QuizAnswer, QuizQuestion
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
+from quiz.services import quiz_questions_load
 
 from .helpers import page_text
 
@@ -39,16 +38,6 @@ SHOW = {
 }
 RIGHT = {"sv": "Rätt!", "el": "Σωστά!", "de": "Richtig!", "id": "Benar!"}
 WRONG_WORD = {"sv": "Fel svar.", "el": "Λάθος.", "de": "Leider falsch.", "id": "Kurang tepat."}
-
-
-@pytest.fixture
-def practice_content(db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def result(body: str, slug: str) -> str:
