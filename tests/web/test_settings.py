@@ -102,3 +102,29 @@ def test_sqlite_gets_options_for_concurrent_writers(monkeypatch):
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+
+
+def rate_limit_groups(settings_module: str) -> set[str]:
+    env = {**production_env(), "DJANGO_SETTINGS_MODULE": settings_module}
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(','.join(sorted(s.RATE_LIMITS)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.strip().split(","))
+
+
+def test_every_settings_module_gives_a_rate_for_every_limited_action():
+    # A group missing from one module's RATE_LIMITS is a KeyError, so a 500, on the
+    # first request it limits (the winnability check on `make run` once did this).
+    groups = {"game_create", "game_hint", "game_check", "signup"}
+    for module in ("local", "test", "production"):
+        assert rate_limit_groups(f"mahjongsite.settings.{module}") == groups, module
