@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import env_int, env_rate
+from .env import env_bool, env_int, env_rate
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -142,6 +142,12 @@ API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
 # and the "can this game still be won" check the board asks for after a removal.
 MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
 MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+
+# Whether every tap waits for the database's write-ahead log to reach the disk. Off by
+# default: a tap that does not win the game commits with synchronous_commit off (a crash
+# of the database server may lose its last fraction of a second of such taps, never a win
+# and never consistency; game/fast_taps.py). On: every tap is durable, a little slower.
+MAHJONG_DURABLE_TAPS = env_bool("MAHJONG_DURABLE_TAPS", False)
 
 # Sessions in the database, read through the cache (durable: losing the cache signs
 # nobody out), with keys checked before any query (see mahjongsite/sessions.py).

@@ -8,6 +8,7 @@ owner meanwhile is not written, and a tap that keeps losing races takes the lock
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import F
 
 from game import fast_taps, services
@@ -110,3 +111,30 @@ def test_a_game_that_changed_owner_meanwhile_is_not_written(client, monkeypatch)
     assert answer.status_code == 404
     stored = Game.objects.get(id=game["id"])
     assert stored.version == 0 and stored.selected is None
+
+
+@pytest.mark.parametrize("durable", [False, True])
+def test_taps_skip_the_disk_wait_only_when_the_operator_allows_it(
+    client, monkeypatch, settings, durable
+):
+    """MAHJONG_DURABLE_TAPS on: no tap commits with synchronous_commit off. Off (the
+    default): on PostgreSQL a tap that does not win does, in its one round trip."""
+    import psycopg
+
+    settings.MAHJONG_DURABLE_TAPS = durable
+    sent = []
+    original = psycopg.Cursor.execute
+
+    def execute(self, query, *args, **kwargs):
+        sent.append(str(query))
+        return original(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", execute)
+    game = create(client, code=EXAMPLE)
+    a, b = Board.from_code(EXAMPLE).deal.plan[0]
+    tap(client, game["id"], a)
+    tap(client, game["id"], b)
+
+    assert len(Game.objects.get(pk=game["id"]).history) == 1
+    skipped_disk_wait = any("synchronous_commit" in query for query in sent)
+    assert skipped_disk_wait == (connection.vendor == "postgresql" and not durable)

@@ -1,5 +1,7 @@
 """Whole games through the API: won by hints, stuck and back, undo of all 72 pairs, the clock."""
 
+import gzip
+import json
 from datetime import timedelta
 
 import pytest
@@ -24,6 +26,23 @@ def test_new_game_on_a_layout_gets_a_fresh_code(client):
 
 def test_new_game_without_layout_or_code_is_a_turtle(client):
     assert create(client)["layout"]["id"] == "L00"
+
+
+def test_a_new_game_is_sent_compressed_to_a_client_that_accepts_gzip(client):
+    """The whole board (about 13 KB) is the API's largest answer, and the load balancer
+    compresses only 200 answers: the 201 is compressed by the app."""
+    answer = client.post(
+        "/api/games",
+        data=json.dumps({"layout": "L00"}),
+        content_type="application/json",
+        HTTP_ACCEPT_ENCODING="gzip",
+    )
+    assert answer.status_code == 201
+    assert answer["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in answer["Vary"]
+    body = gzip.decompress(answer.content)
+    assert len(body) > 4 * len(answer.content)
+    assert len(json.loads(body)["tiles"]) == 144
 
 
 def test_code_is_case_and_space_tolerant(client):
