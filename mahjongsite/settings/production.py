@@ -29,6 +29,7 @@ env_str("DATABASE_URL")
 # Redis for the cache; a cache failure is harmless (see production_cache).
 CACHES = production_cache(env_str("REDIS_URL"))
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "mahjongsite.cache"
 
 # HTTPS everywhere.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", True)
@@ -57,6 +58,10 @@ STORAGES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"cache_outage": {"()": "mahjongsite.log_filters.CacheOutage"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
+    # The cache errors django-redis ignores during a Redis outage: one line every few
+    # seconds, not a traceback per request.
+    "loggers": {"mahjongsite.cache": {"filters": ["cache_outage"]}},
 }

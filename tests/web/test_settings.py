@@ -128,3 +128,27 @@ def test_every_settings_module_gives_a_rate_for_every_limited_action():
     groups = {"game_create", "game_hint", "game_check", "signup"}
     for module in ("local", "test", "production"):
         assert rate_limit_groups(f"mahjongsite.settings.{module}") == groups, module
+
+
+def test_a_redis_outage_is_logged_as_one_short_line_not_a_traceback_per_request():
+    # Redis on a port where nothing listens: every cache call fails and is ignored.
+    env = {**production_env(), "REDIS_URL": "redis://127.0.0.1:9/0"}
+    code = (
+        "import django; django.setup(); from django.core.cache import cache; "
+        "print([cache.get(f'key{i}') for i in range(5)])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str([None] * 5)  # served on without the cache
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if "cache" in line]
+    assert len(lines) == 1, result.stderr
+    assert "cache unavailable" in lines[0] and "ConnectionError" in lines[0]
