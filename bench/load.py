@@ -26,9 +26,7 @@ what else the machine runs: the machine is shared, so compare runs made together
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -42,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
-from deploy.stack import PrivatePostgres, PrivateRedis, Stack, prepare, production_env  # noqa: E402
+from deploy.stack import private_stack  # noqa: E402
 from game.engine import Board  # noqa: E402
 
 HINT_EVERY = 25  # taps between two hints
@@ -143,33 +141,18 @@ def main() -> int:
     args = parser.parse_args()
     gevent.spawn_later(HARD_STOP_S, lambda: sys.exit("load.py: hard time limit reached"))
 
-    folder = Path(tempfile.mkdtemp(prefix="mahjong-load-"))
-    postgres = PrivatePostgres(folder / "postgres").start()
-    redis = PrivateRedis(folder / "redis").start()
     budgets = Budgets()
-    try:
-        env = production_env(
-            database_url=postgres.create_database("mahjong"),
-            redis_url=redis.url(),
-            DJANGO_RATE_LIMIT_GAME_CREATE="1000000/m",
-            DJANGO_RATE_LIMIT_HINT="1000000/m",
-            DJANGO_RATE_LIMIT_SIGNUP="1000000/m",
-            DJANGO_LOG_LEVEL="ERROR",
+    with private_stack(
+        "load", app_servers=2, workers=2, threads=4, DJANGO_LOG_LEVEL="ERROR"
+    ) as running:
+        print(
+            f"Stack: nginx -> 2 app servers (gunicorn, 2 workers x 4 threads) -> private "
+            f"PostgreSQL and Redis; {args.seconds:.0f} s measured per size; players "
+            "think 0.5-1.5 s between taps; a hint every "
+            f"{HINT_EVERY} taps. Shared machine: figures are noisy.",
+            flush=True,
         )
-        prepare(env)
-        with Stack(env, app_servers=2, workers=2, threads=4) as stack:
-            print(
-                f"Stack: nginx -> 2 app servers (gunicorn, 2 workers x 4 threads) -> private "
-                f"PostgreSQL and Redis; {args.seconds:.0f} s measured per size; players "
-                "think 0.5-1.5 s between taps; a hint every "
-                f"{HINT_EVERY} taps. Shared machine: figures are noisy.",
-                flush=True,
-            )
-            results = [run_size(stack.url, n, args.seconds) for n in args.players]
-    finally:
-        redis.stop()
-        postgres.stop(mode="immediate")
-        shutil.rmtree(folder, ignore_errors=True)
+        results = [run_size(running.url, n, args.seconds) for n in args.players]
 
     print(
         f"{'players':>7} {'req/s':>7} {'errors':>6}  "

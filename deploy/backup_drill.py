@@ -13,7 +13,6 @@ cookie, must be the same through both. tests/ops/test_backup_restore.py runs
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,12 +23,9 @@ import requests
 from deploy.stack import (
     AppServer,
     PrivatePostgres,
-    PrivateRedis,
-    Stack,
     _postgres_bin,
     free_port,
-    prepare,
-    production_env,
+    private_stack,
 )
 from game.engine import Board
 
@@ -119,21 +115,9 @@ def compare(
 
 
 def main() -> int:
-    folder = Path(tempfile.mkdtemp(prefix="mahjong-backup-"))
-    postgres = PrivatePostgres(folder / "postgres").start()
-    redis = PrivateRedis(folder / "redis").start()
-    try:
-        env = production_env(
-            database_url=postgres.create_database("mahjong"), redis_url=redis.url()
-        )
-        prepare(env)
-        with Stack(env, app_servers=1, workers=1) as stack:
-            player = win_a_game(stack.url, "backup_drill")
-            problems = compare(postgres, env, "mahjong", player, stack.url)
-    finally:
-        redis.stop()
-        postgres.stop(mode="immediate")
-        shutil.rmtree(folder, ignore_errors=True)
+    with private_stack("backup", app_servers=1, workers=1) as running:
+        player = win_a_game(running.url, "backup_drill")
+        problems = compare(running.postgres, running.env, "mahjong", player, running.url)
     for problem in problems:
         print(f"  FAIL {problem}")
     print("== Backup and restore: " + ("FAIL" if problems else "ok"))

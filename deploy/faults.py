@@ -21,18 +21,15 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import requests
 
-from deploy.stack import PrivatePostgres, PrivateRedis, Stack, prepare, production_env
+from deploy.stack import PrivatePostgres, PrivateRedis, Stack, private_stack
 from game.engine import Board
 
 PASSWORD = "tile-pair-72-free"
@@ -403,24 +400,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.drills) - set(DRILLS)
     if unknown:
         parser.error(f"unknown drill {', '.join(sorted(unknown))}: choose from {', '.join(DRILLS)}")
-    folder = Path(tempfile.mkdtemp(prefix="mahjong-faults-"))
-    postgres = PrivatePostgres(folder / "postgres").start()
-    redis = PrivateRedis(folder / "redis").start()
-    try:
-        env = production_env(
-            database_url=postgres.create_database("mahjong"),
-            redis_url=redis.url(),
-            DJANGO_RATE_LIMIT_GAME_CREATE="100000/m",
-            DJANGO_RATE_LIMIT_HINT="100000/m",
-            DJANGO_RATE_LIMIT_SIGNUP="100000/m",
+    with private_stack("faults", app_servers=2, workers=1, threads=4) as running:
+        reports = run(
+            args.drills or list(DRILLS), running.stack, running.postgres, running.redis, running.env
         )
-        prepare(env)
-        with Stack(env, app_servers=2, workers=1, threads=4) as stack:
-            reports = run(args.drills or list(DRILLS), stack, postgres, redis, env)
-    finally:
-        redis.stop()
-        postgres.stop(mode="immediate")
-        shutil.rmtree(folder, ignore_errors=True)
     failed = [r.name for r in reports if r.failures]
     print("== Drills: " + ", ".join(f"{r.name} {'FAIL' if r.failures else 'ok'}" for r in reports))
     return 1 if failed else 0

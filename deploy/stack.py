@@ -9,7 +9,8 @@ configuration in deploy/nginx.conf), and stops them all on Ctrl-C.
 The tests in tests/ops/, bench/load.py and the fault drills in deploy/faults.py use the
 same classes, with a private PostgreSQL and Redis of their own in a temporary folder
 (:class:`PrivatePostgres`, :class:`PrivateRedis`), so that they can stop and restart them
-without touching the machine's services. Everything listens on 127.0.0.1 only.
+without touching the machine's services (:func:`private_stack` sets all of it up).
+Everything listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -422,6 +425,61 @@ class Stack:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+#: Rate limits for a stack whose every request comes from 127.0.0.1 (tests, drills,
+#: benchmarks): the limits are for real clients, each on an address of its own.
+LOOPBACK_RATE_LIMITS = {
+    "DJANGO_RATE_LIMIT_GAME_CREATE": "1000000/m",
+    "DJANGO_RATE_LIMIT_HINT": "1000000/m",
+    "DJANGO_RATE_LIMIT_CHECK": "1000000/m",
+    "DJANGO_RATE_LIMIT_SIGNUP": "1000000/m",
+}
+
+
+@dataclass
+class PrivateStack:
+    """A running stack on a PostgreSQL and a Redis of its own, which may be stopped."""
+
+    postgres: PrivatePostgres
+    redis: PrivateRedis
+    env: dict[str, str]
+    stack: Stack
+
+    @property
+    def url(self) -> str:
+        return self.stack.url
+
+
+@contextmanager
+def private_stack(
+    name: str, *, app_servers: int = 2, workers: int = 1, threads: int = 4, **env: str
+) -> Iterator[PrivateStack]:
+    """The production stack on a private PostgreSQL and Redis in a temporary folder, with
+    the loopback rate limits (``env`` adds or overrides variables); everything is stopped
+    and removed on leaving."""
+    folder = Path(tempfile.mkdtemp(prefix=f"mahjong-{name}-"))
+    try:
+        postgres = PrivatePostgres(folder / "postgres").start()
+        try:
+            redis = PrivateRedis(folder / "redis").start()
+            try:
+                variables = production_env(
+                    database_url=postgres.create_database("mahjong"),
+                    redis_url=redis.url(),
+                    **{**LOOPBACK_RATE_LIMITS, **env},
+                )
+                prepare(variables)
+                with Stack(
+                    variables, app_servers=app_servers, workers=workers, threads=threads
+                ) as stack:
+                    yield PrivateStack(postgres, redis, variables, stack)
+            finally:
+                redis.stop()
+        finally:
+            postgres.stop(mode="immediate")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -9,54 +9,17 @@ collectstatic); .ci/run runs these tests once, in its PostgreSQL pass.
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import requests
 
-from deploy.stack import PrivatePostgres, PrivateRedis, Stack, prepare, production_env
-
-
-@dataclass
-class Ops:
-    postgres: PrivatePostgres
-    redis: PrivateRedis
-    env: dict
-    stack: Stack
-
-    @property
-    def url(self) -> str:
-        return self.stack.url
+from deploy.stack import private_stack
 
 
 @pytest.fixture(scope="session")
 def ops():
-    folder = Path(tempfile.mkdtemp(prefix="mahjong-ops-"))
-    postgres = PrivatePostgres(folder / "postgres").start()
-    redis = PrivateRedis(folder / "redis").start()
-    try:
-        env = production_env(
-            database_url=postgres.create_database("mahjong"),
-            redis_url=redis.url(),
-            # Generous limits: every request of these tests comes from 127.0.0.1.
-            DJANGO_RATE_LIMIT_GAME_CREATE="100000/m",
-            DJANGO_RATE_LIMIT_HINT="100000/m",
-            DJANGO_RATE_LIMIT_CHECK="100000/m",
-            DJANGO_RATE_LIMIT_SIGNUP="100000/m",
-        )
-        prepare(env)
-        stack = Stack(env, app_servers=2, workers=1, threads=4).start()
-        try:
-            yield Ops(postgres=postgres, redis=redis, env=env, stack=stack)
-        finally:
-            stack.stop()
-    finally:
-        redis.stop()
-        postgres.stop(mode="immediate")
-        shutil.rmtree(folder, ignore_errors=True)
+    with private_stack("ops", app_servers=2, workers=1, threads=4) as running:
+        yield running
 
 
 class Player:
