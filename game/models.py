@@ -14,13 +14,13 @@ from django.conf import settings
 from django.db import models
 
 from .clock import Clock
+from .engine import State
 
 
 class Game(models.Model):
-    PLAYING = "playing"
-    WON = "won"
-    STUCK = "stuck"
-    STATES = [(PLAYING, "playing"), (WON, "won"), (STUCK, "stuck")]
+    # The engine's states, stored by their names.
+    PLAYING, WON, STUCK = State.PLAYING.value, State.WON.value, State.STUCK.value
+    STATES = [(state.value, state.value) for state in State]
 
     # The recorded result, for the statistics and the leaderboard. Empty while the game
     # is unfinished; ``won`` is set in the transaction of the tap that removes the last
