@@ -1,0 +1,100 @@
+"""The site's two password rules (accounts/validators.py), as a visitor signing up meets
+them: each rule's help and each refusal in the page's language, the variety rule's
+threshold, and a name with "@" in it."""
+
+import re
+from html import unescape
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+
+LANGUAGES = ["sv", "el", "de", "id"]
+
+pytestmark = pytest.mark.django_db
+
+
+def _in(lang: str, text: str) -> str:
+    with translation.override(lang):
+        return gettext(text)
+
+
+def _variety(lang: str, source: str, plural: str) -> str:
+    with translation.override(lang):
+        return ngettext(source, plural, 5) % {"count": 5}
+
+
+def _field_errors(page: str) -> list[str]:
+    """The text of every error listed under a field of the page's form."""
+    lists = re.findall(r'<ul class="field-errors"[^>]*>(.*?)</ul>', page, re.S)
+    return [unescape(item) for block in lists for item in re.findall(r"<li>(.*?)</li>", block)]
+
+
+def _sign_up(lang: str, username: str, password: str):
+    return Client().post(
+        f"/{lang}/accounts/signup/",
+        {"username": username, "password1": password, "password2": password},
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sign_up_page_states_both_rules_in_its_language(lang):
+    page = Client().get(f"/{lang}/accounts/signup/").content.decode()
+
+    for help_text in (
+        _in(lang, "Your password must not contain your username."),
+        _variety(
+            lang,
+            "Your password must use at least %(count)d different character.",
+            "Your password must use at least %(count)d different characters.",
+        ),
+    ):
+        assert help_text in unescape(page)
+    assert "Your password" not in page  # no rule falls back to the English source
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_password_names_its_reason_in_the_page_language(lang):
+    """The reason is read in the field's error list: a rule's help text, shown on the same
+    page, can read like its error (it does in German)."""
+    name_inside = _field_errors(_sign_up(lang, "pwtest7", "pwtest7pwtest7").content.decode())
+    assert _in(lang, "The password must not contain your username.") in name_inside
+
+    too_uniform = _field_errors(_sign_up(lang, "pwtest8", "ab ab ab ab ab ab").content.decode())
+    assert (
+        _variety(
+            lang,
+            "The password must use at least %(count)d different character, not counting spaces.",
+            "The password must use at least %(count)d different characters, not counting spaces.",
+        )
+        in too_uniform
+    )
+    assert not any(error.startswith("The password") for error in name_inside + too_uniform)
+    assert not get_user_model().objects.exists()
+
+
+def test_five_different_characters_are_enough_four_are_not():
+    validate_password("abcde" * 3)  # 15 characters, five different ones: accepted
+    with pytest.raises(ValidationError) as refused:
+        validate_password("abcd" * 4)
+    assert [error.code for error in refused.value.error_list] == ["password_too_uniform"]
+
+
+def test_a_password_holding_the_username_is_refused_with_its_own_code():
+    user = get_user_model()(username="maria")
+    with pytest.raises(ValidationError) as refused:
+        validate_password("xx-MARIA-2024-xx", user)
+    assert [error.code for error in refused.value.error_list] == ["password_contains_username"]
+
+
+def test_the_part_of_a_username_before_its_first_at_sign_is_forbidden_too():
+    """Usernames may hold "@" (an address, or "kim@home@work"): the part before the first
+    "@" is the name people know, so it must not be in the password either."""
+    user = get_user_model()(username="kim@home@work")
+    with pytest.raises(ValidationError) as refused:
+        validate_password("kim-tile-pair-72", user)
+    assert [error.code for error in refused.value.error_list] == ["password_contains_username"]
