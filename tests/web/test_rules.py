@@ -256,3 +256,29 @@ def test_indonesian_text_lives_in_the_ind_fields(db):
     section = RulesSection.objects.get(slug="examples")
     assert section.heading_ind == "Contoh"
     assert section.heading_sv == "Exempel"
+
+
+def _rules_file(tmp_path, heading_de: str) -> Path:
+    path = tmp_path / f"rules-{len(list(tmp_path.iterdir()))}.toml"
+    headings = {"sv": "Hjälp", "el": "Βοήθεια", "de": heading_de, "id": "Bantuan"}
+    lines = ["[[section]]", 'slug = "helpers"', "order = 10", "[section.heading]"]
+    lines += [f'{code} = "{text}"' for code, text in headings.items()]
+    lines += ["[section.body]"] + [f'{code} = "{code}."' for code in headings]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_an_admin_edit_the_data_file_adopts_leaves_the_files_next_change_free_to_load(db, tmp_path):
+    """An editor changed a heading in the admin and the data file was then changed to the
+    same words: the section is in step with the file again, so the file's next change
+    must load, not be kept back as if the editor's words were still unsaved in the file."""
+    rules_sections_load(path=_rules_file(tmp_path, "Hilfe"))
+    section = RulesSection.objects.get(slug="helpers")
+    section.heading_de = "Die Hilfen"
+    section.save()
+
+    assert rules_sections_load(path=_rules_file(tmp_path, "Die Hilfen")).unchanged == ["helpers"]
+
+    report = rules_sections_load(path=_rules_file(tmp_path, "Die Hilfen der App"))
+    assert report.updated == ["helpers"] and report.kept_edits == []
+    assert RulesSection.objects.get(slug="helpers").heading_de == "Die Hilfen der App"
