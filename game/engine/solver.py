@@ -81,6 +81,8 @@ class Solution:
 
 #: Attempts that search without relaxed play (see :meth:`Solver.solve`).
 RELAX_AFTER = 6
+#: Positions searched in the shortest attempt (see :meth:`Solver.solve`).
+RESTART_UNIT = 50
 
 
 class _OutOfBudget(Exception):
@@ -204,8 +206,7 @@ class Solver:
             if not free & bit:
                 continue
             mine = start & group_masks[group_of[t]]
-            partners = mine ^ bit if mine.bit_count() == 2 else mates[t]
-            if not partners & (free | (start ^ present)):
+            if not mates[t] & (free | (start ^ present)):
                 continue
             present ^= bit
             free ^= bit
@@ -228,6 +229,7 @@ class Solver:
         time_limit: float | None = None,
         max_nodes: int | None = None,
         relax_after: int = RELAX_AFTER,
+        restart_unit: int = RESTART_UNIT,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Solution:
         """Decide the position whose remaining tiles are the bits of ``present``.
@@ -241,39 +243,52 @@ class Solver:
         self.deadline = None if time_limit is None else clock() + time_limit
         if present == 0:
             return Solution(Verdict.WINNABLE, (), 0)
-        domains = self.classes(present)
-        if any(not d for d in domains):
-            return Solution(Verdict.NOT_WINNABLE, None, 0)
-        self.group_masks = [present & cm for cm in self.class_masks if present & cm]
-        self.group_tiles = [_bits(m) for m in self.group_masks]
-        self.group_of = [-1] * self.n
-        for g, m in enumerate(self.group_masks):
-            for t in _bits(m):
-                self.group_of[t] = g
-        # The tiles each tile may be paired with, while all four of its class remain.
-        self.mates = [0] * self.n
-        for domain in domains:
-            for pairing in domain:
-                for a, b in pairing:
-                    self.mates[a] |= 1 << b
-                    self.mates[b] |= 1 << a
+        n = self.n
+        # The classes with tiles left: their tiles and the pairings not ruled out.
+        self.group_of = group_of = [-1] * n
+        self.group_tiles: list[list[int]] = []
+        self.group_masks: list[int] = []
+        self.domains: list[list[Pairing]] = []
+        self.partner = [-1] * n
+        self.mates = [0] * n
+        self.allowed: list[int] = []
+        for cm in self.class_masks:
+            mine = present & cm
+            if not mine:
+                continue
+            tiles = _bits(mine)
+            domain = [p for p in _pairings(tiles) if self._possible(p)]
+            if not domain:
+                return Solution(Verdict.NOT_WINNABLE, None, 0)
+            g = len(self.group_tiles)
+            for t in tiles:
+                group_of[t] = g
+            self.group_tiles.append(tiles)
+            self.group_masks.append(mine)
+            self.domains.append(domain)
+            self.allowed.append((1 << len(domain)) - 1)
+            self._allow(g, self.allowed[g])
+        self.full_allowed = self.allowed[:]
+        start = (self.partner[:], self.mates[:])
         self.lost: set[int] = set()
         free = self.free_mask(present)
-        # Restarts: a search that goes astray early can spend long proving a
-        # wrong start lost, while most deals have many winning plans. So each
-        # attempt orders tiles at random and gives up after a short budget
-        # (in Luby's sequence of lengths: 1 1 2 1 1 2 4 …, times 50 plays);
-        # positions proven lost stay proven from one attempt to the next.
+        # Restarts: a search that goes astray early can spend long proving a wrong
+        # choice lost, while most deals have many winning plans. So each attempt
+        # breaks ties in a fresh random order and gives up after a short budget (in
+        # Luby's sequence of lengths: 1 1 2 1 1 2 4 …, times ``restart_unit``);
+        # what one attempt proved lost stays proven for the next.
         rng = SplitMix64(present % (1 << 64))
         for attempt in itertools.count(1):
-            self.order = [rng.next64() >> 48 for _ in range(self.n)]
-            self.restart_at = self.nodes + 50 * _luby(attempt)
+            self.order = [rng.next64() >> 48 for _ in range(n)]
+            self.allowed[:] = self.full_allowed
+            self.partner[:], self.mates[:] = start[0], start[1]
+            self.restart_at = self.nodes + restart_unit * _luby(attempt)
             # The first, short attempts only look for a plan; later ones also
             # prove positions lost early, which costs more per position.
             self.relax = attempt > relax_after
             plan: list[Pair] = []
             try:
-                won = self._search(present, free, free, plan, [])
+                won = self._search(present, free, free, 0, plan)
             except _Restart:
                 continue
             except _OutOfBudget:
@@ -282,6 +297,25 @@ class Solver:
                 return Solution(Verdict.WINNABLE, tuple(plan), self.nodes)
             return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
         raise AssertionError("unreachable")
+
+    def _allow(self, g: int, allowed: int) -> None:
+        """Restrict class ``g`` to the pairings of its domain in the mask ``allowed``."""
+        self.allowed[g] = allowed
+        tiles = self.group_tiles[g]
+        partner, mates = self.partner, self.mates
+        for t in tiles:
+            mates[t] = 0
+        chosen = [p for k, p in enumerate(self.domains[g]) if allowed >> k & 1]
+        for pairing in chosen:
+            for a, b in pairing:
+                mates[a] |= 1 << b
+                mates[b] |= 1 << a
+        if len(chosen) == 1:
+            for a, b in chosen[0]:
+                partner[a], partner[b] = b, a
+        else:
+            for t in tiles:
+                partner[t] = -1
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -306,84 +340,124 @@ class Solver:
                         free |= bit
         return free
 
-    def _search(
-        self, present: int, free: int, fresh: int, plan: list[Pair], sleep: list[Pair]
-    ) -> bool:
-        """Whether ``present`` can be cleared; ``fresh`` holds the tiles the last move freed.
+    def _search(self, present: int, free: int, fresh: int, ruled: int, plan: list[Pair]) -> bool:
+        """Whether ``present`` can be cleared with the pairings still allowed.
 
-        Appends a winning plan to ``plan`` when it can.
+        ``fresh`` holds the tiles that became free since the last look; ``ruled``
+        records, three bits a class, the pairings ruled out for classes whose four tiles
+        all remain (with ``present`` it keys the positions proven lost). Appends a
+        winning plan to ``plan`` when it can.
         """
         depth = len(plan)
-        group_masks, group_of = self.group_masks, self.group_of
-        # Safe moves: clear every class whose remaining tiles are all free. Only a tile
-        # just freed can complete such a class.
+        group_masks, group_of, partner = self.group_masks, self.group_of, self.partner
+        # Forced moves: a class whose remaining tiles are all free goes at once (any
+        # allowed pairing of them is playable now), and so does a pair of partners
+        # (once the pairing is settled, playing a pair sooner never hurts).
         while fresh:
             low = fresh & -fresh
             fresh ^= low
-            p = present & group_masks[group_of[low.bit_length() - 1]]
-            if p and p & free == p:
-                tiles = _bits(p)
-                plan.append((tiles[0], tiles[1]))
-                if len(tiles) == 4:
-                    plan.append((tiles[2], tiles[3]))
-                present ^= p
-                after = self._after(present, free, tiles)
-                fresh |= after & ~free
-                free = after
+            if not present & low:
+                continue
+            t = low.bit_length() - 1
+            g = group_of[t]
+            mine = present & group_masks[g]
+            if mine & free == mine:
+                if mine.bit_count() == 4:
+                    ruled &= ~(7 << 3 * g)
+                    k = self.allowed[g].bit_length() - 1
+                    (a, b), (c, d) = self.domains[g][k]
+                    plan.append((a, b))
+                    plan.append((c, d))
+                    gone: Sequence[int] = (a, b, c, d)
+                else:
+                    gone = _bits(mine)
+                    plan.append((gone[0], gone[1]))
+            else:
+                p = partner[t]
+                if p < 0 or not free >> p & 1:
+                    continue
+                if mine.bit_count() == 4:
+                    ruled &= ~(7 << 3 * g)
+                gone = (t, p)
+                plan.append(gone)
+            for x in gone:
+                present ^= 1 << x
+            after = self._after(present, free, gone)
+            fresh |= after & ~free
+            free = after
         if not present:
             return True
         self._tick()
-        if present in self.lost or (self.relax and not self._relaxed_clears(present, free)):
-            self.lost.add(present)
+        key = present | ruled << self.n
+        if key in self.lost or (self.relax and not self._relaxed_clears(present, free)):
+            self.lost.add(key)
             del plan[depth:]
             return False
-        if sleep:
-            sleep = [m for m in sleep if present >> m[0] & 1 and present >> m[1] & 1]
-        tried: list[Pair] = []
-        for _, a, b in self._moves(present, free):
-            if (a, b) in sleep:
-                continue
-            plan.append((a, b))
-            gone = present ^ (1 << a | 1 << b)
-            after = self._after(gone, free, (a, b))
-            # A pair that lost here also loses after other moves: it stays asleep.
-            asleep = [m for m in (*sleep, *tried) if a not in m and b not in m]
-            if self._search(gone, after, after & ~free, plan, asleep):
-                return True
-            plan.pop()
-            tried.append((a, b))
-        self.lost.add(present)
+        branch = self._branch(present, free)
+        if branch is not None:
+            g, plays, rest = branch
+            before = self.allowed[g]
+            shift = 3 * g
+            for k, pair in plays:
+                self._allow(g, 1 << k)
+                plan.append(pair)
+                gone = present ^ (1 << pair[0] | 1 << pair[1])
+                after = self._after(gone, free, pair)
+                if self._search(gone, after, after & ~free, ruled & ~(7 << shift), plan):
+                    return True
+                plan.pop()
+            if rest:
+                # None of the pairs free now: the class waits with its other pairings.
+                self._allow(g, rest)
+                mark = (self.full_allowed[g] ^ rest) << shift
+                if self._search(present, free, 0, ruled & ~(7 << shift) | mark, plan):
+                    return True
+            self._allow(g, before)
+        self.lost.add(key)
         del plan[depth:]
         return False
 
-    def _moves(self, present: int, free: int) -> list[tuple[int, int, int]]:
-        """The pairs worth trying, in this attempt's order."""
-        moves = []
+    def _branch(
+        self, present: int, free: int
+    ) -> tuple[int, list[tuple[int, Pair]], int] | None:
+        """The class to settle next: its pairings with a pair free now (each with that
+        pair, in the order to try) and the mask of the others.
+
+        Only a class of four whose pairing is not settled and that has a free pair in
+        an allowed pairing can make a move possible. Among them: the one with the
+        fewest pairings allowed (fail first), then the most tiles free.
+        """
+        best = None
+        best_score = None
         order = self.order
-        above = self.above
-        for tiles_of, cm in zip(self.group_tiles, self.group_masks):
-            f = free & cm
-            if not f & (f - 1):
-                continue  # fewer than two free
-            tiles = [t for t in tiles_of if f >> t & 1]
-            rest = [t for t in tiles_of if present >> t & 1 and not f >> t & 1]
-            if len(tiles) == 2:
-                a, b = tiles
-                if len(rest) == 2:
-                    c, d = rest
-                    if above[c] >> d & 1 or above[d] >> c & 1:
-                        continue  # would leave a pair that can never go
-                moves.append((order[a] + order[b], a, b))
+        allowed, group_masks, domains = self.allowed, self.group_masks, self.domains
+        for g, tiles in enumerate(self.group_tiles):
+            mine = present & group_masks[g]
+            f = free & mine
+            if not f & (f - 1) or mine.bit_count() != 4:
+                continue  # fewer than two free, or the class's pairing is settled
+            options = allowed[g]
+            if not options & (options - 1):
                 continue
-            # Three free, one blocked: the pair decides which tile waits for the fourth.
-            (d,) = rest
-            for c in tiles:
-                if above[c] >> d & 1 or above[d] >> c & 1:
-                    continue
-                a, b = (x for x in tiles if x != c)
-                moves.append((order[a] + order[b], a, b))
-        moves.sort()
-        return moves
+            count = f.bit_count()
+            score = (options.bit_count(), -count, order[tiles[0]])
+            if best_score is None or score < best_score:
+                plays = []
+                for k, pairing in enumerate(domains[g]):
+                    if options >> k & 1:
+                        for a, b in pairing:
+                            if f >> a & 1 and f >> b & 1:
+                                plays.append((order[a] + order[b], k, (a, b)))
+                if plays:
+                    best, best_score = (g, plays), score
+        if best is None:
+            return None
+        g, plays = best
+        plays.sort()
+        rest = allowed[g]
+        for _, k, _ in plays:
+            rest &= ~(1 << k)
+        return g, [(k, pair) for _, k, pair in plays], rest
 
 
 def solve(
