@@ -22,12 +22,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from . import advice
 from .codes import GameCode
 from .deal import Deal, Pair
 from .errors import GameOver, IllegalMove, NothingToUndo, TileRemoved, UnknownTile
 from .geometry import FreeCounters
 from .registry import deal_for
-from .solver import solve
+from .solver import Verdict
 
 
 class State(StrEnum):
@@ -347,27 +348,26 @@ class Board:
 
     # -- help --------------------------------------------------------------
 
-    def hint(self, max_nodes: int = 5_000) -> Pair | None:
+    def hint(self, time_limit: float = advice.TIME_LIMIT) -> Pair | None:
         """A playable pair, or ``None`` when there is none.
 
         First the next pair of the deal's winning plan, while the play so far
         has removed only whole pairs of that plan (then the rest of the plan
         still wins: fewer tiles never make a tile less free). Otherwise the
-        first pair of a fresh plan found by the solver; otherwise any pair.
+        first pair of a winning plan from the exact solver (:func:`.advice.decide`,
+        within ``time_limit`` seconds), so a hint never leads a game that can
+        still be won into a dead end. Only when the position is lost, or the
+        solver runs out of time, any playable pair.
 
         Raises :class:`~.errors.GameOver` on a won game.
         """
         self._check_not_won()
         pair = self._next_plan_pair()
-        if pair is None:
-            plan = solve(
-                self.deal.layout.geometry,
-                self.faces,
-                self._counters.present,
-                max_nodes,
-                rank=self._plan_step,
-            )
-            pair = plan[0] if plan else None
+        if pair is None and self.has_playable_pair():
+            present = advice.present_mask(self.deal, self.history)
+            solution = advice.decide(self.deal, present, time_limit)
+            if solution.verdict is Verdict.WINNABLE:
+                pair = solution.plan[0]
         if pair is None:
             pairs = self.playable_pairs()
             pair = pairs[0] if pairs else None

@@ -9,30 +9,33 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
 
 * **Removing tiles never blocks a tile.** So a move that was available stays
   available, and the order of independent moves does not matter.
-* **Safe moves.** A class whose remaining tiles are all free is cleared at
-  once: any pairing of free tiles is available now, so no choice is lost.
-* **Only the pairing matters (de Bondt).** Within a class of four, what a move
-  really decides is which tiles go together. A move that would leave a pair
-  with one tile lying (through any stack) over its partner is never tried.
-* **Dead positions are seen before searching.** A class whose every pairing
-  is impossible (a tile over its partner, or each pair over the other) makes
-  the position lost at once. A *relaxed play* then plays on with the open
-  choices made in the player's favour: the two tiles of a class with two left
-  go together, the tiles of a class of four go singly once two of them have
-  been free at once. Every real way of clearing the board is also a relaxed
-  one, so a position that relaxed play cannot clear is lost.
-* **Sleep sets.** A pair that lost from a position also loses after any other
-  moves made from there (the same tiles end up removed), so it is not tried
-  again in the sibling branches.
+* **Only the pairing matters (de Bondt).** Within a class of four there are
+  three ways to pair the tiles; once every class's pairing is settled, playing
+  any pair of partners as soon as both are free clears the board whenever
+  anything does. So the search decides pairings, one class at a time, not
+  moves. A pairing with one tile lying (through any stack) over its partner,
+  or each pair over the other, is never allowed.
+* **Forced moves.** A pair of partners both free goes at once, and so does a
+  class whose remaining tiles are all free (any pairing of them is playable).
+* **Branching.** When nothing is forced, one class of four with a free pair
+  in one of its allowed pairings is settled: each allowed pairing with a free
+  pair is tried by playing that pair, and last the class *waits*, keeping only
+  the pairings that have no pair free now (undecided between them). The class
+  is picked in each attempt's random order.
+* **Dead positions are seen before searching.** A class with no pairing left
+  makes the position lost at once. A *relaxed play* then plays on with tiles
+  going singly: a tile goes once it is free and one of the partners its class's
+  allowed pairings give it is free or gone. Every real way of clearing the board
+  is also a relaxed one, so a position that relaxed play cannot clear is lost.
 * **Transpositions.** Positions proven lost are remembered by the exact set of
-  remaining tiles (a 144-bit mask: a perfect key, so a remembered verdict can
-  never belong to another position).
-* **Move ordering and restarts.** Most deals have many winning plans, and a
-  search that goes astray early can spend long proving its start lost. So the
-  search makes short attempts, each trying pairs in a fresh random order of
-  the tiles, with budgets in Luby's sequence; what one attempt proved lost
-  stays proven for the next. The first attempts skip relaxed play (it costs
-  more than it saves when a plan is near); later ones use it everywhere.
+  remaining tiles and the pairings ruled out for classes still whole (a perfect
+  key, so a remembered verdict can never belong to another position).
+* **Restarts.** Most deals have many winning plans, and a search that goes
+  astray early can spend long proving its start lost. So the search makes short
+  attempts, each in a fresh random order, with budgets in Luby's sequence; what
+  one attempt proved lost stays proven for the next. The first attempts skip
+  relaxed play (it costs more than it saves when a plan is near); later ones
+  use it everywhere.
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ class Solution:
 
 
 #: Attempts that search without relaxed play (see :meth:`Solver.solve`).
-RELAX_AFTER = 6
+RELAX_AFTER = 12
 #: Positions searched in the shortest attempt (see :meth:`Solver.solve`).
 RESTART_UNIT = 50
 
@@ -132,6 +135,9 @@ class Solver:
         self.class_masks = [0] * len(names)
         for t, c in enumerate(self.cls):
             self.class_masks[c] |= 1 << t
+        self.classmates = [
+            tuple(u for u in _bits(self.class_masks[c]) if u != t) for t, c in enumerate(self.cls)
+        ]
         self.cover = [sum(1 << j for j in geometry.covers[t]) for t in range(n)]
         self.left = [sum(1 << j for j in geometry.left[t]) for t in range(n)]
         self.right = [sum(1 << j for j in geometry.right[t]) for t in range(n)]
@@ -196,27 +202,24 @@ class Solver:
         tile goes in relaxed play no later than in any real play, and a board relaxed
         play cannot clear cannot be cleared at all.
         """
-        start = present
-        group_of, group_masks, mates = self.group_of, self.group_masks, self.mates
+        mates, classmates = self.mates, self.classmates
         cover, left, right, touch = self.cover, self.left, self.right, self.touch
+        # A tile once free stays free (tiles only go), so a queued tile can go when it is
+        # still here and one of its partners is not blocked (free, or gone).
+        blocked = present & ~free
         queue = _bits(free)
         while queue:
             t = queue.pop()
             bit = 1 << t
-            if not free & bit:
-                continue
-            mine = start & group_masks[group_of[t]]
-            if not mates[t] & (free | (start ^ present)):
+            if not present & bit or blocked & bit or not mates[t] & ~blocked:
                 continue
             present ^= bit
-            free ^= bit
-            # Its classmates may now have a partner gone.
-            queue.extend(_bits(free & mine))
+            queue.extend(classmates[t])
             for i in touch[t]:
                 bit = 1 << i
-                if present & bit and not free & bit:
-                    if not cover[i] & present and (not left[i] & present or not right[i] & present):
-                        free |= bit
+                if blocked & bit and not cover[i] & present:
+                    if not left[i] & present or not right[i] & present:
+                        blocked ^= bit
                         queue.append(i)
         return present == 0
 
@@ -389,7 +392,11 @@ class Solver:
             return True
         self._tick()
         key = present | ruled << self.n
-        if key in self.lost or (self.relax and not self._relaxed_clears(present, free)):
+        if (
+            key in self.lost
+            or present in self.lost
+            or (self.relax and not self._relaxed_clears(present, free))
+        ):
             self.lost.add(key)
             del plan[depth:]
             return False
@@ -417,15 +424,13 @@ class Solver:
         del plan[depth:]
         return False
 
-    def _branch(
-        self, present: int, free: int
-    ) -> tuple[int, list[tuple[int, Pair]], int] | None:
+    def _branch(self, present: int, free: int) -> tuple[int, list[tuple[int, Pair]], int] | None:
         """The class to settle next: its pairings with a pair free now (each with that
         pair, in the order to try) and the mask of the others.
 
         Only a class of four whose pairing is not settled and that has a free pair in
-        an allowed pairing can make a move possible. Among them: the one with the
-        fewest pairings allowed (fail first), then the most tiles free.
+        an allowed pairing can make a move possible; among them the first in this
+        attempt's random order (which varied the search best of the orders tried).
         """
         best = None
         best_score = None
@@ -439,8 +444,7 @@ class Solver:
             options = allowed[g]
             if not options & (options - 1):
                 continue
-            count = f.bit_count()
-            score = (options.bit_count(), -count, order[tiles[0]])
+            score = order[tiles[0]]
             if best_score is None or score < best_score:
                 plays = []
                 for k, pairing in enumerate(domains[g]):
@@ -458,21 +462,3 @@ class Solver:
         for _, k, _ in plays:
             rest &= ~(1 << k)
         return g, [(k, pair) for _, k, pair in plays], rest
-
-
-def solve(
-    geometry: Geometry,
-    faces: Sequence[str],
-    present: Sequence[bool],
-    max_nodes: int = 20_000,
-    rank: Sequence[int] | None = None,
-    time_limit: float = 0.3,
-) -> list[Pair] | None:
-    """A list of pairs that clears the board from ``present``, or ``None`` when none
-    was found within ``max_nodes`` positions or ``time_limit`` seconds.
-
-    ``rank`` is accepted for callers of the earlier solver and ignored.
-    """
-    mask = sum(1 << i for i, here in enumerate(present) if here)
-    solution = Solver(geometry, faces).solve(mask, max_nodes=max_nodes, time_limit=time_limit)
-    return list(solution.plan) if solution.plan is not None else None

@@ -51,6 +51,71 @@ class SurveyResult:
     undecided: int
     times: tuple[float, ...]  # seconds per deal (wall clock), sorted
     cpu_times: tuple[float, ...] = ()  # seconds of this process's CPU per deal, sorted
+    start: int = 0  # the number of the first deal in the seed's sequence
+    seed: int | None = None
+    time_limit: float | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "layout": self.layout,
+            "seed": self.seed,
+            "start": self.start,
+            "deals": self.deals,
+            "time_limit": self.time_limit,
+            "winnable": self.winnable,
+            "not_winnable": self.not_winnable,
+            "undecided": self.undecided,
+            "times": list(self.times),
+            "cpu_times": list(self.cpu_times),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> SurveyResult:
+        return cls(
+            layout=data["layout"],
+            deals=data["deals"],
+            winnable=data["winnable"],
+            not_winnable=data["not_winnable"],
+            undecided=data["undecided"],
+            times=tuple(sorted(data["times"])),
+            cpu_times=tuple(sorted(data["cpu_times"])),
+            start=data["start"],
+            seed=data["seed"],
+            time_limit=data["time_limit"],
+        )
+
+    @classmethod
+    def combine(cls, parts: list[SurveyResult]) -> SurveyResult:
+        """One result from runs over consecutive stretches of the same seed's deals.
+
+        Raises ``ValueError`` unless the parts are of one layout, seed and time limit
+        and cover deals ``0 … N-1`` (or one stretch) without gap or overlap.
+        """
+        parts = sorted(parts, key=lambda part: part.start)
+        first = parts[0]
+        at = first.start
+        for part in parts:
+            if (part.layout, part.seed, part.time_limit) != (
+                first.layout,
+                first.seed,
+                first.time_limit,
+            ):
+                raise ValueError("parts of different layouts, seeds or time limits")
+            if part.start != at:
+                raise ValueError(f"deals {at}… missing or counted twice")
+            at += part.deals
+        return cls(
+            layout=first.layout,
+            deals=sum(part.deals for part in parts),
+            winnable=sum(part.winnable for part in parts),
+            not_winnable=sum(part.not_winnable for part in parts),
+            undecided=sum(part.undecided for part in parts),
+            times=tuple(sorted(t for part in parts for t in part.times)),
+            cpu_times=tuple(sorted(t for part in parts for t in part.cpu_times)),
+            start=first.start,
+            seed=first.seed,
+            time_limit=first.time_limit,
+        )
 
     @property
     def decided(self) -> int:
@@ -79,8 +144,9 @@ class SurveyResult:
     def lines(self) -> list[str]:
         low, high = self.interval
         ms = 1000
+        stretch = f" (numbers {self.start}–{self.start + self.deals - 1})" if self.start else ""
         return [
-            f"layout {self.layout}: {self.deals} uniform deals",
+            f"layout {self.layout}: {self.deals} uniform deals{stretch}",
             f"unwinnable: {self.not_winnable} of {self.decided} decided = "
             f"{100 * self.unwinnable_share:.2f} % (95 % interval {100 * low:.2f}–{100 * high:.2f} %)",
             f"decided: {self.decided} ({self.winnable} winnable, {self.not_winnable} not); "
@@ -106,22 +172,29 @@ def survey(
     seed: int,
     time_limit: float = 10.0,
     progress=None,
+    start: int = 0,
 ) -> SurveyResult:
     """Shuffle ``deals`` uniform deals from ``seed`` and decide each within ``time_limit``
-    seconds of CPU (not of the wall clock, which other work on the machine stretches)."""
+    seconds of CPU (not of the wall clock, which other work on the machine stretches).
+
+    ``start`` skips that many deals of the seed's sequence first, so that a long survey
+    can be run in stretches and the parts put together (:meth:`SurveyResult.combine`).
+    """
     rng = SplitMix64(seed)
+    for _ in range(start):
+        uniform_faces(layout, rng)
     geometry = layout.geometry
     full = (1 << len(layout.positions)) - 1
     counts = {verdict: 0 for verdict in Verdict}
     times, cpu_times = [], []
     for number in range(deals):
         faces = uniform_faces(layout, rng)
-        start, cpu_start = time.perf_counter(), time.process_time()
+        began, cpu_began = time.perf_counter(), time.process_time()
         solution = Solver(geometry, faces).solve(
             full, time_limit=time_limit, clock=time.process_time
         )
-        times.append(time.perf_counter() - start)
-        cpu_times.append(time.process_time() - cpu_start)
+        times.append(time.perf_counter() - began)
+        cpu_times.append(time.process_time() - cpu_began)
         counts[solution.verdict] += 1
         if progress is not None:
             progress(number + 1, solution)
@@ -135,4 +208,7 @@ def survey(
         undecided=counts[Verdict.UNKNOWN],
         times=tuple(times),
         cpu_times=tuple(cpu_times),
+        start=start,
+        seed=seed,
+        time_limit=time_limit,
     )

@@ -260,3 +260,26 @@ def test_wilson_interval_matches_known_values():
     assert low == 0 and round(high, 4) == 0.2775
     low, high = wilson_interval(295, 10_000)
     assert round(low, 4) == 0.0264 and round(high, 4) == 0.033
+
+
+# -- the engine's own hint ------------------------------------------------------------
+
+
+def test_the_boards_hint_off_the_plan_follows_a_winning_plan_to_the_end():
+    board = Board(deal_for("MJ1-L00-AAAAABL"))
+    plan_pairs = {frozenset(p) for p in board.deal.plan}
+    # Leave the plan with pairs that keep the position winnable.
+    left = 0
+    while left < 3:
+        pair = next(p for p in board.playable_pairs() if frozenset(p) not in plan_pairs)
+        trial = Board(board.deal, [*board.history, pair])
+        present = present_mask(trial.deal, trial.history)
+        verdict = Solver(trial.deal.layout.geometry, trial.deal.faces).solve(present, time_limit=30)
+        if verdict.verdict is not Verdict.WINNABLE:
+            break
+        board.remove(*pair)
+        left += 1
+    assert left > 0
+    while board.state == "playing":
+        board.remove(*board.hint(time_limit=30))
+    assert board.state == "won"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -17,7 +18,7 @@ from game.engine import (
 )
 from game.engine.advice import present_mask
 from game.engine.solver import Solver
-from game.engine.survey import survey
+from game.engine.survey import SurveyResult, survey
 
 
 class Command(BaseCommand):
@@ -54,6 +55,14 @@ class Command(BaseCommand):
             default=10.0,
             help="CPU seconds per deal before 'undecided' (10).",
         )
+        poll.add_argument("--start", type=int, default=0, help="Skip the seed's first N deals (0).")
+        poll.add_argument("--save", help="Also write the result (every time) to this JSON file.")
+        poll.add_argument(
+            "--combine",
+            nargs="+",
+            metavar="FILE",
+            help="Print the result of saved runs over consecutive stretches, run nothing.",
+        )
 
     def handle(self, *args, action: str, **options):
         try:
@@ -70,7 +79,13 @@ class Command(BaseCommand):
                 )
             elif action == "survey":
                 self._survey(
-                    options["layout"], options["deals"], options["seed"], options["time_limit"]
+                    options["layout"],
+                    options["deals"],
+                    options["seed"],
+                    options["time_limit"],
+                    start=options["start"],
+                    save=options["save"],
+                    combine=options["combine"],
                 )
             else:
                 self.stdout.write(str(random_code(options["layout"])))
@@ -142,10 +157,33 @@ class Command(BaseCommand):
         if plan is not None:
             self.stdout.write("plan: " + " ".join(f"{a}-{b}" for a, b in plan))
 
-    def _survey(self, layout_id: str, deals: int, seed: int, time_limit: float) -> None:
+    def _survey(
+        self,
+        layout_id: str,
+        deals: int,
+        seed: int,
+        time_limit: float,
+        *,
+        start: int = 0,
+        save: str | None = None,
+        combine: list[str] | None = None,
+    ) -> None:
+        if combine:
+            try:
+                parts = [SurveyResult.from_json(json.loads(Path(f).read_text())) for f in combine]
+                result = SurveyResult.combine(parts)
+            except (OSError, ValueError, KeyError) as error:
+                raise CommandError(f"cannot combine: {error}") from error
+            for line in result.lines():
+                self.stdout.write(line)
+            return
         if deals < 1:
             raise CommandError("--deals must be at least 1")
-        result = survey(get_layout(layout_id), deals, seed, time_limit)
+        if start < 0:
+            raise CommandError("--start must not be negative")
+        result = survey(get_layout(layout_id), deals, seed, time_limit, start=start)
+        if save:
+            Path(save).write_text(json.dumps(result.to_json()))
         for line in result.lines():
             self.stdout.write(line)
 
