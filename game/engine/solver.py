@@ -27,6 +27,11 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
   going singly: a tile goes once it is free and one of the partners its class's
   allowed pairings give it is free or gone. Every real way of clearing the board
   is also a relaxed one, so a position that relaxed play cannot clear is lost.
+* **Trying pairings out (hard positions only).** Once a search has taken
+  long, each pairing of each class is tried at the start: it is ruled out
+  when relaxed play fails with it, or fails with it together with every
+  pairing still allowed for some one other class nearby (over, under or in
+  its rows). What is ruled out at the start is ruled out everywhere.
 * **Transpositions.** Positions proven lost are remembered by the exact set of
   remaining tiles and the pairings ruled out for classes still whole (a perfect
   key, so a remembered verdict can never belong to another position).
@@ -86,6 +91,8 @@ class Solution:
 RELAX_AFTER = 12
 #: Positions searched in the shortest attempt (see :meth:`Solver.solve`).
 RESTART_UNIT = 50
+#: Positions searched before the start's pairings are tried out (see :meth:`Solver._probe`).
+PROBE_AFTER = 4000
 
 
 class _OutOfBudget(Exception):
@@ -152,6 +159,23 @@ class Solver:
             for u in geometry.covers[t]:
                 above[t] |= (1 << u) | above[u]
         self.above = above
+        # zone[t]: the tiles t can hold up or be held up by: those over or under it
+        # through stacks, and those of its own layer in rows that touch its own.
+        below = [0] * n
+        for t in range(n):
+            for u in _bits(above[t]):
+                below[u] |= 1 << t
+        positions = geometry.positions
+        self.zone = [
+            above[t]
+            | below[t]
+            | sum(
+                1 << u
+                for u, (_, y, z) in enumerate(positions)
+                if z == positions[t][2] and abs(y - positions[t][1]) < 2
+            )
+            for t in range(n)
+        ]
 
     # -- the free rule on masks ----------------------------------------------
 
@@ -193,7 +217,7 @@ class Solver:
 
     # -- relaxed play -------------------------------------------------------------
 
-    def _relaxed_clears(self, present: int, free: int) -> bool:
+    def _relaxed_clears(self, present: int, free: int, seen: list[int] | None = None) -> bool:
         """Whether relaxed play clears the board (``False`` proves the position lost).
 
         In relaxed play a tile goes on its own as soon as it is free and one of its
@@ -201,6 +225,9 @@ class Solver:
         In real play a tile goes together with its partner, when both are free; so every
         tile goes in relaxed play no later than in any real play, and a board relaxed
         play cannot clear cannot be cleared at all.
+
+        ``seen``, when given, receives for each tile that goes the partners it could have
+        gone with at that moment.
         """
         mates, classmates = self.mates, self.classmates
         cover, left, right, touch = self.cover, self.left, self.right, self.touch
@@ -214,6 +241,8 @@ class Solver:
             if not present & bit or blocked & bit or not mates[t] & ~blocked:
                 continue
             present ^= bit
+            if seen is not None:
+                seen[t] = mates[t] & ~blocked
             queue.extend(classmates[t])
             for i in touch[t]:
                 bit = 1 << i
@@ -233,6 +262,7 @@ class Solver:
         max_nodes: int | None = None,
         relax_after: int = RELAX_AFTER,
         restart_unit: int = RESTART_UNIT,
+        probe_after: int = PROBE_AFTER,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Solution:
         """Decide the position whose remaining tiles are the bits of ``present``.
@@ -281,10 +311,18 @@ class Solver:
         # Luby's sequence of lengths: 1 1 2 1 1 2 4 …, times ``restart_unit``);
         # what one attempt proved lost stays proven for the next.
         rng = SplitMix64(present % (1 << 64))
+        probed = False
         for attempt in itertools.count(1):
             self.order = [rng.next64() >> 48 for _ in range(n)]
             self.allowed[:] = self.full_allowed
             self.partner[:], self.mates[:] = start[0], start[1]
+            if self.nodes >= probe_after and not probed:
+                probed = True
+                if not self._probe(present, free):
+                    return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
+                self.full_allowed = self.allowed[:]
+                start = (self.partner[:], self.mates[:])
+                self.lost.clear()  # its keys name pairings against the old domains
             self.restart_at = self.nodes + restart_unit * _luby(attempt)
             # The first, short attempts only look for a plan; later ones also
             # prove positions lost early, which costs more per position.
@@ -300,6 +338,80 @@ class Solver:
                 return Solution(Verdict.WINNABLE, tuple(plan), self.nodes)
             return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
         raise AssertionError("unreachable")
+
+    def _probe(self, present: int, free: int) -> bool:
+        """Rule out pairings of the position itself by trying them (for hard positions).
+
+        A pairing of a class goes when relaxed play fails with it, or fails with it
+        together with each pairing still allowed for some other class (one of those
+        must be chosen). Repeats until nothing changes. Returns ``False`` when a class
+        is left with no pairing: the position is lost.
+        """
+        allowed = self.allowed
+        whole = [g for g, tiles in enumerate(self.group_tiles) if len(tiles) == 4]
+        zones = {}
+        for g in whole:
+            zone = 0
+            for t in self.group_tiles[g]:
+                zone |= self.zone[t]
+            zones[g] = [h for h in whole if h != g and self.group_masks[h] & zone]
+        relaxed = self._relaxed_clears
+        seen = [0] * self.n
+
+        def fits(h: int, options: int) -> bool:
+            # Whether the last relaxed play also went as it did with class h held
+            # to one of the pairings in ``options`` (then that play proves it alive).
+            for j in _bits(options):
+                if all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in self.domains[h][j]):
+                    return True
+            return False
+
+        changed = True
+        while changed:
+            changed = False
+            relaxed(present, free, seen)
+            base = seen[:]
+            for g in whole:
+                options = allowed[g]
+                if not options & (options - 1):
+                    continue
+                keep = options
+                for k in _bits(options):
+                    seen[:] = base
+                    if not fits(g, 1 << k):
+                        self._allow(g, 1 << k)
+                        alive = relaxed(present, free, seen)
+                        self._allow(g, options)
+                        if not alive:
+                            keep &= ~(1 << k)
+                            continue
+                    self._allow(g, 1 << k)
+                    witness = seen[:]
+                    for h in zones[g]:
+                        others = allowed[h]
+                        if not others & (others - 1):
+                            continue
+                        seen[:] = witness
+                        if fits(h, others):
+                            continue
+                        for j in _bits(others):
+                            self._allow(h, 1 << j)
+                            alive = relaxed(present, free)
+                            if alive:
+                                break
+                        self._allow(h, others)
+                        if not alive:
+                            keep &= ~(1 << k)
+                            break
+                    self._allow(g, options)
+                self._allow(g, keep)
+                if not keep:
+                    return False
+                if keep != options:
+                    changed = True
+                    relaxed(present, free, seen)
+                    base = seen[:]
+        return relaxed(present, free)
 
     def _allow(self, g: int, allowed: int) -> None:
         """Restrict class ``g`` to the pairings of its domain in the mask ``allowed``."""

@@ -12,7 +12,7 @@ from game.engine.advice import present_mask
 from game.engine.geometry import Geometry
 from game.engine.layouts import TURTLE
 from game.engine.prng import SplitMix64
-from game.engine.solver import RELAX_AFTER, Solver, Verdict
+from game.engine.solver import PROBE_AFTER, RELAX_AFTER, Solver, Verdict
 from game.engine.survey import uniform_faces, wilson_interval
 from game.engine.tiles import QUADRUPLE_KINDS, match_class
 
@@ -94,13 +94,16 @@ def small_layouts(draw):
     return Geometry(positions), list(faces)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(small_layouts(), st.sampled_from([0, RELAX_AFTER]))
-def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(layout, relax_after):
-    # relax_after=0: relaxed play prunes from the first position on.
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(small_layouts(), st.sampled_from([0, RELAX_AFTER]), st.sampled_from([0, PROBE_AFTER]))
+def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(
+    layout, relax_after, probe_after
+):
+    # relax_after=0: relaxed play prunes from the first position on; probe_after=0: the
+    # start's pairings are tried out before any search.
     geometry, faces = layout
     full = (1 << len(faces)) - 1
-    solution = Solver(geometry, faces).solve(full, relax_after=relax_after)
+    solution = Solver(geometry, faces).solve(full, relax_after=relax_after, probe_after=probe_after)
     expected = exhaustive_winnable(geometry, faces, frozenset(range(len(faces))))
     assert solution.verdict is (Verdict.WINNABLE if expected else Verdict.NOT_WINNABLE)
     if expected:
@@ -109,9 +112,16 @@ def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(layout, re
         assert solution.plan is None
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(small_layouts(), st.randoms(use_true_random=False), st.sampled_from([0, RELAX_AFTER]))
-def test_verdicts_agree_from_positions_reached_by_random_play(layout, rnd, relax_after):
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(
+    small_layouts(),
+    st.randoms(use_true_random=False),
+    st.sampled_from([0, RELAX_AFTER]),
+    st.sampled_from([0, PROBE_AFTER]),
+)
+def test_verdicts_agree_from_positions_reached_by_random_play(
+    layout, rnd, relax_after, probe_after
+):
     geometry, faces = layout
     present = set(range(len(faces)))
     for _ in range(rnd.randint(0, len(faces) // 2)):
@@ -127,7 +137,7 @@ def test_verdicts_agree_from_positions_reached_by_random_play(layout, rnd, relax
             break
         present -= set(rnd.choice(pairs))
     mask = sum(1 << i for i in present)
-    solution = Solver(geometry, faces).solve(mask, relax_after=relax_after)
+    solution = Solver(geometry, faces).solve(mask, relax_after=relax_after, probe_after=probe_after)
     expected = exhaustive_winnable(geometry, faces, frozenset(present))
     assert solution.winnable is expected
     if expected:
