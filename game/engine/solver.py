@@ -356,61 +356,88 @@ class Solver:
                 zone |= self.zone[t]
             zones[g] = [h for h in whole if h != g and self.group_masks[h] & zone]
         relaxed = self._relaxed_clears
-        seen = [0] * self.n
+        domains = self.domains
 
-        def fits(h: int, options: int) -> bool:
-            # Whether the last relaxed play also went as it did with class h held
-            # to one of the pairings in ``options`` (then that play proves it alive).
+        def fits(seen: list[int], h: int, options: int) -> int:
+            # The first pairing in ``options`` that a relaxed play (the partners ``seen``
+            # by each tile as it went) also fits with class h held to it, or -1. When one
+            # fits, that play proves class h held so still alive.
             for j in _bits(options):
-                if all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in self.domains[h][j]):
-                    return True
-            return False
+                if all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in domains[h][j]):
+                    return j
+            return -1
+
+        def nearest(seen: list[int], h: int, options: int) -> int:
+            # The pairing in ``options`` that the relaxed play ``seen`` comes closest to.
+            def score(j: int) -> int:
+                return sum((seen[a] >> b & 1) + (seen[b] >> a & 1) for a, b in domains[h][j])
+
+            return max(_bits(options), key=score)
+
+        def settle(pending: list[int], witness: list[int]) -> bool:
+            # Whether relaxed play stays alive with each class of ``pending`` held to
+            # some pairing of its own, one class at a time (the others loose). Tried
+            # first with all of them held at once to the pairing nearest ``witness``:
+            # when that clears, it clears for each alone; else each half on its own.
+            if not pending:
+                return True
+            if len(pending) == 1:
+                (h,) = pending
+                others = allowed[h]
+                for j in _bits(others):
+                    self._allow(h, 1 << j)
+                    alive = relaxed(present, free)
+                    self._allow(h, others)
+                    if alive:
+                        return True
+                return False
+            held = [(h, allowed[h]) for h in pending]
+            for h, others in held:
+                self._allow(h, 1 << nearest(witness, h, others))
+            alive = relaxed(present, free)
+            for h, others in held:
+                self._allow(h, others)
+            if alive:
+                return True
+            half = len(pending) // 2
+            return settle(pending[:half], witness) and settle(pending[half:], witness)
 
         changed = True
         while changed:
             changed = False
-            relaxed(present, free, seen)
-            base = seen[:]
+            base = [0] * self.n
+            relaxed(present, free, base)
             for g in whole:
                 options = allowed[g]
                 if not options & (options - 1):
                     continue
                 keep = options
                 for k in _bits(options):
-                    seen[:] = base
-                    if not fits(g, 1 << k):
+                    witness = base
+                    if fits(base, g, 1 << k) < 0:
+                        witness = [0] * self.n
                         self._allow(g, 1 << k)
-                        alive = relaxed(present, free, seen)
+                        alive = relaxed(present, free, witness)
                         self._allow(g, options)
                         if not alive:
                             keep &= ~(1 << k)
                             continue
                     self._allow(g, 1 << k)
-                    witness = seen[:]
-                    for h in zones[g]:
-                        others = allowed[h]
-                        if not others & (others - 1):
-                            continue
-                        seen[:] = witness
-                        if fits(h, others):
-                            continue
-                        for j in _bits(others):
-                            self._allow(h, 1 << j)
-                            alive = relaxed(present, free)
-                            if alive:
-                                break
-                        self._allow(h, others)
-                        if not alive:
-                            keep &= ~(1 << k)
-                            break
+                    pending = [
+                        h
+                        for h in zones[g]
+                        if allowed[h] & (allowed[h] - 1) and fits(witness, h, allowed[h]) < 0
+                    ]
+                    if not settle(pending, witness):
+                        keep &= ~(1 << k)
                     self._allow(g, options)
                 self._allow(g, keep)
                 if not keep:
                     return False
                 if keep != options:
                     changed = True
-                    relaxed(present, free, seen)
-                    base = seen[:]
+                    base = [0] * self.n
+                    relaxed(present, free, base)
         return relaxed(present, free)
 
     def _allow(self, g: int, allowed: int) -> None:
