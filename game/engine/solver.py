@@ -318,7 +318,11 @@ class Solver:
             self.partner[:], self.mates[:] = start[0], start[1]
             if self.nodes >= probe_after and not probed:
                 probed = True
-                if not self._probe(present, free):
+                try:
+                    alive = self._probe(present, free)
+                except _OutOfBudget:
+                    return Solution(Verdict.UNKNOWN, None, self.nodes)
+                if not alive:
                     return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
                 self.full_allowed = self.allowed[:]
                 start = (self.partner[:], self.mates[:])
@@ -381,6 +385,8 @@ class Solver:
             # when that clears, it clears for each alone; else each half on its own.
             if not pending:
                 return True
+            if self.deadline is not None and self.clock() > self.deadline:
+                raise _OutOfBudget
             if len(pending) == 1:
                 (h,) = pending
                 others = allowed[h]
@@ -408,6 +414,8 @@ class Solver:
             base = [0] * self.n
             relaxed(present, free, base)
             for g in whole:
+                if self.deadline is not None and self.clock() > self.deadline:
+                    raise _OutOfBudget
                 options = allowed[g]
                 if not options & (options - 1):
                     continue

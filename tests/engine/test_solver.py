@@ -293,3 +293,10 @@ def test_the_boards_hint_off_the_plan_follows_a_winning_plan_to_the_end():
     while board.state == "playing":
         board.remove(*board.hint(time_limit=30))
     assert board.state == "won"
+
+
+def test_trying_out_pairings_keeps_to_the_time_limit():
+    faces = uniform_faces(TURTLE, SplitMix64(11))
+    solver = Solver(TURTLE.geometry, faces)
+    solution = solver.solve((1 << 144) - 1, probe_after=0, time_limit=1e-9)
+    assert solution.verdict is Verdict.UNKNOWN and solution.plan is None
