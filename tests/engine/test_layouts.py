@@ -4,7 +4,7 @@ import pytest
 
 from game.engine import LAYOUTS, InvalidLayout, Layout, validate
 from game.engine.geometry import Geometry
-from game.engine.layouts import TURTLE
+from game.engine.layouts import TURTLE, from_stack_map
 
 
 def _free(positions, removed=()):
@@ -112,3 +112,29 @@ def test_validation_rejects_a_layout_without_a_free_pair():
     # One column of 144 stacked tiles: only the top one is free.
     with pytest.raises(InvalidLayout, match="free"):
         validate(_layout([(0, 0, z) for z in range(144)]))
+
+
+def test_validation_rejects_a_tile_below_the_table():
+    positions = _row_layout()
+    positions[-1] = (0, 30, -1)
+    with pytest.raises(InvalidLayout, match=r"L99: negative layer at \(0, 30, -1\)"):
+        validate(_layout(positions))
+
+
+def test_validation_rejects_a_tile_over_an_empty_layer():
+    """Nothing at all on the layer below (not merely a gap in it): refused, not a crash."""
+    positions = _row_layout()
+    positions[-1] = (0, 0, 2)
+    with pytest.raises(InvalidLayout, match="rest"):
+        validate(_layout(positions))
+
+
+def test_validation_accepts_a_layout_with_exactly_two_free_tiles():
+    # One long row: only its two ends are free at the start, and that is enough to play.
+    row = [(2 * i, 0, 0) for i in range(144)]
+    assert len(Geometry(tuple(row)).initial_free()) == 2
+    validate(_layout(row))
+
+
+def test_a_stack_map_keeps_the_empty_cells_that_open_its_first_row():
+    assert from_stack_map("\n  1\n1.\n") == ((2, 0, 0), (0, 1, 0))
