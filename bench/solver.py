@@ -87,14 +87,18 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="skip the seed's first N deals (0)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal (10)")
     parser.add_argument("--hints", type=int, default=1000, help="off-plan positions (1000)")
-    parser.add_argument("--layouts", default=",".join(LAYOUTS), help="layout ids, comma-separated")
+    parser.add_argument(
+        "--layouts",
+        default=",".join(LAYOUTS),
+        help="layout ids, comma-separated (empty: only the hints)",
+    )
     args = parser.parse_args()
     print(
         f"solver bench: {args.deals} uniform deals per layout, limit {args.time_limit:g} s, "
         f"Python {sys.version.split()[0]} (timings are noisy on a shared machine)"
     )
     budgets = Budgets()
-    for layout_id in args.layouts.split(","):
+    for layout_id in filter(None, args.layouts.split(",")):
         result = survey(
             LAYOUTS[layout_id], args.deals, args.seed, args.time_limit, start=args.start
         )
