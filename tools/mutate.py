@@ -196,20 +196,6 @@ def _import_time_tests(copy: Path, target: Target) -> None:
 def run(
     target: Target, max_children: int, *, survivors_only: bool = False, only: list[str] = ()
 ) -> None:
-    names = []
-    if survivors_only:  # after new tests: test again only what survived last time
-        names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
-    elif only:  # the mutants of some functions or modules that were not tested yet
-        known = statuses(target)
-        names = [
-            n
-            for n, status in known.items()
-            if status == "not checked" and any(fnmatch.fnmatch(n, pattern) for pattern in only)
-        ]
-        if not known:  # a first run: mutmut matches the patterns itself
-            names = list(only)
-    if (survivors_only or only) and not names:
-        return
     copy = prepare(target)
     env = {**os.environ, "HYPOTHESIS_PROFILE": "ci", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("DATABASE_URL", None)  # SQLite: one throwaway file per test process
@@ -225,10 +211,23 @@ def run(
             check=False,
         )
 
-    if target.import_tests:
-        # Only brings the record of tests up to date, then stops: no mutant has this name.
+    if survivors_only or only or target.import_tests:
+        # Mutates what changed and brings the record of tests up to date, then stops (no
+        # mutant has this name): the statuses read below are those of the code as it is.
         mutmut_run("no.mutant.matches.this", stderr=subprocess.DEVNULL)
+    if target.import_tests:
         _import_time_tests(copy, target)
+    names = []
+    if survivors_only:  # after new tests: test again only what survived last time
+        names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
+    elif only:  # the mutants of some functions or modules that were not tested yet
+        names = [
+            n
+            for n, status in statuses(target).items()
+            if status == "not checked" and any(fnmatch.fnmatch(n, pattern) for pattern in only)
+        ]
+    if (survivors_only or only) and not names:
+        return
     mutmut_run(*names)
 
 
