@@ -188,3 +188,21 @@ def test_off_the_plan_the_hint_avoids_a_pair_that_loses_the_game():
 
     board.remove(*pair)
     assert _verdict(board) is Verdict.WINNABLE
+
+
+def test_the_boards_hint_gives_the_solver_the_time_it_was_given(monkeypatch):
+    from game.engine import advice
+
+    board = Board.from_code(EXAMPLE, TRAP)
+    budgets = []
+    real = advice.decide
+
+    def decide(deal, present, time_limit):
+        budgets.append(time_limit)
+        return real(deal, present, time_limit)
+
+    monkeypatch.setattr(advice, "decide", decide)
+    board.hint(time_limit=4.0)
+    board.hint()
+
+    assert budgets == [4.0, advice.TIME_LIMIT]
