@@ -135,3 +135,26 @@ def test_the_way_back_is_to_the_last_winnable_position(deal, winnable_up_to, pla
 
     assert undo_to_winnable(deal, history, 0.7, decide) == played - winnable_up_to
     assert budgets and set(budgets) == {0.7}
+
+
+def test_a_winning_plan_proves_every_position_along_it(deal, monkeypatch):
+    """Once a position is found winnable with a plan, each position the plan passes
+    through is known winnable with the rest of the plan (no search), and a verdict already
+    known for one of them is kept."""
+    present = present_mask(deal, _off_plan_history(deal))
+    plan = ((10, 11), (12, 13), (14, 15), (16, 17))
+    solver = _CountingSolver(Solution(Verdict.WINNABLE, plan, 40))
+    monkeypatch.setattr(advice, "_solver", lambda _deal: solver)
+    after = [present]
+    for a, b in plan:
+        after.append(after[-1] & ~(1 << a | 1 << b))
+    earlier = Solution(Verdict.WINNABLE, ((14, 15), (17, 16)), 7)
+    advice._remember(str(deal.code), after[2], earlier)
+
+    assert decide(deal, present) == Solution(Verdict.WINNABLE, plan, 40)
+
+    assert remembered(deal, after[1]) == Solution(Verdict.WINNABLE, plan[1:], 0)
+    assert remembered(deal, after[2]) is earlier
+    assert remembered(deal, after[3]) == Solution(Verdict.WINNABLE, plan[3:], 0)
+    assert remembered(deal, after[4]) is None  # the plan's end, a cleared board: not stored
+    assert len(advice._memo) == 4
