@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
 from collections import Counter
 
 import pytest
 
 from game.engine.layouts import TURTLE
 from game.engine.prng import SplitMix64
-from game.engine.survey import SurveyResult, uniform_faces, wilson_interval
+from game.engine.solver import Solution, Verdict
+from game.engine.survey import SurveyResult, survey, uniform_faces, wilson_interval
 from game.engine.tiles import TILE_SET
 
 TIMES = tuple(i / 1000 for i in range(1, 101))  # 1 ms … 100 ms
@@ -99,3 +101,64 @@ def test_a_uniform_deal_places_the_whole_tile_set_in_a_seeded_order():
     assert faces == uniform_faces(TURTLE, SplitMix64(5))
     assert faces != uniform_faces(TURTLE, SplitMix64(6))
     assert faces != list(TILE_SET[: len(TURTLE.positions)])
+
+
+class _ScriptedSolver:
+    """Stands in for the solver: answers verdicts in a fixed order and records how it
+    was asked."""
+
+    verdicts: list = []
+    asked: list = []
+
+    def __init__(self, geometry, faces):
+        self.faces = faces
+
+    def solve(self, present, *, time_limit, clock):
+        _ScriptedSolver.asked.append((present, time_limit, clock))
+        return Solution(_ScriptedSolver.verdicts.pop(0), None, 1)
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    from game.engine import survey as survey_module
+
+    monkeypatch.setattr(survey_module, "Solver", _ScriptedSolver)
+    _ScriptedSolver.asked = []
+    return _ScriptedSolver
+
+
+def test_each_deal_is_counted_once_under_its_verdict_with_its_own_time(scripted):
+    W, N, U = Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNKNOWN
+    scripted.verdicts = [W, N, U, W, W]
+    progress = []
+    began = time.perf_counter()
+
+    result = survey(TURTLE, 5, seed=3, time_limit=2.5, progress=lambda *a: progress.append(a))
+
+    took = time.perf_counter() - began
+    assert (result.winnable, result.not_winnable, result.undecided) == (3, 1, 1)
+    assert [number for number, _solution in progress] == [1, 2, 3, 4, 5]
+    assert [solution.verdict for _number, solution in progress] == [W, N, U, W, W]
+    assert len(result.times) == len(result.cpu_times) == 5
+    assert all(0 <= t <= took for t in result.times)
+    assert all(0 <= t <= took for t in result.cpu_times)
+    full = (1 << len(TURTLE.positions)) - 1
+    assert scripted.asked == [(full, 2.5, time.process_time)] * 5  # the CPU clock
+    assert (result.time_limit, result.seed, result.deals) == (2.5, 3, 5)
+
+
+def test_without_a_limit_each_deal_gets_ten_seconds_of_cpu(scripted):
+    scripted.verdicts = [Verdict.WINNABLE]
+    assert survey(TURTLE, 1, seed=3).time_limit == 10.0
+    assert scripted.asked[0][1] == 10.0
+
+
+def test_stretches_of_any_sizes_combine_and_keep_their_start_and_limit():
+    def part(start, deals):
+        return _result(start=start, deals=deals, winnable=deals, not_winnable=0, undecided=0)
+
+    combined = SurveyResult.combine([part(9, 1), part(5, 1), part(6, 3)])
+    assert (combined.start, combined.deals, combined.winnable) == (5, 5, 5)
+    assert (combined.seed, combined.time_limit, combined.layout) == (7, 10.0, "L00")
+    with pytest.raises(ValueError, match="^parts of different layouts, seeds or time limits$"):
+        SurveyResult.combine([part(0, 1), _result(start=1, deals=1, time_limit=5.0)])
