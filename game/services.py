@@ -395,13 +395,16 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
                 game.verdict_version = game.version + 1  # _save's version: same position
             _save(game)
         return Played(game, board, "hint")
-    # Still changing under us: the engine's own quick hint, inside the lock.
+    # Still changing under us: any playable pair, not sure to win, found inside the lock
+    # without a search (the solver never runs while the row is locked).
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        pair = board.hint()
-        if pair is None:
+        if board.is_won():
+            raise GameOver("the game is won")
+        pairs = board.playable_pairs()
+        if not pairs:
             return Played(game, board, STUCK)
-        game.hint, game.hint_sure = list(pair), False
+        game.hint, game.hint_sure = list(pairs[0]), False
         game.hints_used += 1
         _save(game)
     return Played(game, board, "hint")

@@ -91,9 +91,14 @@ def test_a_hint_whose_search_ran_out_keeps_the_verdict_known_for_the_position(cl
 
 
 def test_a_hint_is_given_even_when_the_game_keeps_changing_during_the_search(client, monkeypatch):
-    """Each search finds the game moved on meanwhile; after three tries the engine's own
-    quick hint is given, inside the lock, and counted once."""
+    """Each search finds the game moved on meanwhile; after three tries a playable pair is
+    given, inside the lock but without a search (the solver never holds the row lock),
+    and counted once."""
     game = create(client, code=EXAMPLE)
+    board = Board.from_code(EXAMPLE)
+    plan = {frozenset(pair) for pair in board.deal.plan}
+    off_plan = next(p for p in board.playable_pairs() if frozenset(p) not in plan)
+    remove_pair(client, game["id"], off_plan)  # off the deal's plan: a hint would search
     searches = []
 
     def moved_meanwhile(board):
@@ -101,7 +106,11 @@ def test_a_hint_is_given_even_when_the_game_keeps_changing_during_the_search(cli
         Game.objects.filter(pk=game["id"]).update(version=F("version") + 1)
         return verdicts.advice.Hint(None, None)
 
+    def no_search_under_the_lock(*args, **kwargs):
+        raise AssertionError("the solver ran while the game's row was locked")
+
     monkeypatch.setattr(verdicts, "hint_for", moved_meanwhile)
+    monkeypatch.setattr(verdicts.advice, "decide", no_search_under_the_lock)
 
     response = action(client, game["id"], "hint")
 
@@ -109,6 +118,7 @@ def test_a_hint_is_given_even_when_the_game_keeps_changing_during_the_search(cli
     answer = response.json()
     assert len(searches) == 3
     assert answer["event"] == "hint" and answer["hint_sure"] is False
-    playable = {frozenset(pair) for pair in Board.from_code(EXAMPLE).playable_pairs()}
+    board.remove(*off_plan)
+    playable = {frozenset(pair) for pair in board.playable_pairs()}
     assert frozenset(answer["hint"]) in playable
     assert answer["hints_used"] == 1
