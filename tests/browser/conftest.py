@@ -1,9 +1,8 @@
 """Fixtures for the browser tests."""
 
 import pytest
-from django.core.cache import cache
 
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
+from tests.content import loaded_site_content
 
 
 @pytest.fixture
@@ -22,9 +21,5 @@ def axe_page(browser, browser_context_args):
 def site_content(transactional_db):
     """The content that make setup loads (rules, practice page, quiz), in the live server's
     database, with the page caches emptied around the test."""
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
+    with loaded_site_content():
+        yield

@@ -13,12 +13,10 @@ import re
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from modeltranslation.translator import translator
 from modeltranslation.utils import build_localized_fieldname
 
 from quiz.models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
-from quiz.services import practice_sections_load, quiz_questions_load, rules_sections_load
 
 from .helpers import page_text
 
@@ -35,16 +33,6 @@ PAGES = {
     QuizQuestion: "/{lang}/practice/" + GRADED,
     QuizAnswer: "/{lang}/practice/" + GRADED,
 }
-
-
-@pytest.fixture
-def content(db):
-    rules_sections_load()
-    practice_sections_load()
-    quiz_questions_load()
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def translated_fields(model) -> tuple[str, ...]:
@@ -67,7 +55,7 @@ def excerpt(text: str) -> str:
     return re.sub(r"\s+", " ", max(runs, key=len, default=""))[:80]
 
 
-def test_every_translated_content_and_quiz_field_is_filled_in_every_language(content):
+def test_every_translated_content_and_quiz_field_is_filled_in_every_language(practice_content):
     empty = [
         f"{model.__name__} {obj.pk} {field} [{lang}]"
         for model in MODELS
@@ -81,7 +69,7 @@ def test_every_translated_content_and_quiz_field_is_filled_in_every_language(con
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_page_falls_back_to_another_languages_text(client, content, lang):
+def test_no_page_falls_back_to_another_languages_text(client, practice_content, lang):
     pages: dict[str, str] = {}
     missing, foreign = [], []
     for model in MODELS:

@@ -35,6 +35,18 @@ def run_manage(*args, env):
     )
 
 
+def run_in_django(statements: str, *, env):
+    """Python run in a fresh process after ``django.setup()``, with ``env``."""
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); " + statements],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_check_deploy_reports_no_issue_with_production_settings():
     env = production_env()
 
@@ -57,19 +69,11 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
 def test_production_settings_use_postgresql_redis_and_durable_sessions():
     env = production_env()
     code = (
-        "import django; django.setup(); from django.conf import settings as s; "
+        "from django.conf import settings as s; "
         "print(s.DATABASES['default']['ENGINE']); print(s.DATABASES['default']['HOST']); "
         "print(s.CACHES['default']['BACKEND']); print(s.SESSION_ENGINE)"
     )
-
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_in_django(code, env=env)
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
@@ -106,18 +110,8 @@ def test_sqlite_gets_options_for_concurrent_writers(monkeypatch):
 
 def rate_limit_groups(settings_module: str) -> set[str]:
     env = {**production_env(), "DJANGO_SETTINGS_MODULE": settings_module}
-    code = (
-        "import django; django.setup(); from django.conf import settings as s; "
-        "print(','.join(sorted(s.RATE_LIMITS)))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    code = "from django.conf import settings as s; print(','.join(sorted(s.RATE_LIMITS)))"
+    result = run_in_django(code, env=env)
     assert result.returncode == 0, result.stderr
     return set(result.stdout.strip().split(","))
 
@@ -133,18 +127,8 @@ def test_every_settings_module_gives_a_rate_for_every_limited_action():
 def test_a_redis_outage_is_logged_as_one_short_line_not_a_traceback_per_request():
     # Redis on a port where nothing listens: every cache call fails and is ignored.
     env = {**production_env(), "REDIS_URL": "redis://127.0.0.1:9/0"}
-    code = (
-        "import django; django.setup(); from django.core.cache import cache; "
-        "print([cache.get(f'key{i}') for i in range(5)])"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    code = "from django.core.cache import cache; print([cache.get(f'key{i}') for i in range(5)])"
+    result = run_in_django(code, env=env)
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str([None] * 5)  # served on without the cache
