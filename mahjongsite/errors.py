@@ -3,7 +3,8 @@
 While the database is unreachable (restarting, failing over) every request that needs
 it fails with a database error. Django turns any uncaught exception into the 500
 handler below; for a database error it answers 503 with ``Retry-After`` instead: the
-API's JSON error for /api/, else a small translated page. The page does not extend
+API's JSON error for an address of the API (its URL namespace ``api``), else a small
+translated page. The page does not extend
 base.html, whose header reads the signed-in user (and so the database). Connections are
 checked before reuse (``CONN_HEALTH_CHECKS``), so the site recovers by itself as soon as
 the database is back.
@@ -16,6 +17,7 @@ import sys
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
+from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.defaults import server_error as django_server_error
@@ -23,10 +25,22 @@ from django.views.defaults import server_error as django_server_error
 RETRY_AFTER_SECONDS = "5"
 
 
+def _is_api(request: HttpRequest) -> bool:
+    """Whether the request is for the JSON API: its address resolves in the ``api``
+    namespace (the URLconf says where the API lives; no path is written here)."""
+    match = getattr(request, "resolver_match", None)
+    if match is None:  # the error came before the view was resolved
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return False
+    return match.namespace == "api"
+
+
 def _language(request: HttpRequest) -> str:
     from game.api import request_language  # the API's rule: ?lang=, cookie, Accept-Language
 
-    if request.path_info.startswith("/api/"):
+    if _is_api(request):
         return request_language(request)
     return translation.get_language_from_path(request.path_info) or request_language(request)
 
@@ -36,7 +50,7 @@ def service_unavailable(request: HttpRequest) -> HttpResponse:
 
     with translation.override(_language(request)):
         message = _("The service is unavailable for a moment. Try again shortly.")
-        if request.path_info.startswith("/api/"):
+        if _is_api(request):
             response = error_response("unavailable")
         else:
             html = loader.render_to_string(

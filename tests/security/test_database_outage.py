@@ -60,3 +60,23 @@ def test_other_errors_stay_500(monkeypatch):
     response = Client(raise_request_exception=False).get("/sv/")
 
     assert response.status_code == 500
+
+
+@pytest.mark.parametrize(
+    ("path", "json_answer"),
+    [("/api/games", True), ("/api/games/x/tap", True), ("/sv/play/", False), ("/sv/api/", False)],
+)
+def test_the_api_is_told_by_its_url_namespace_before_any_view_ran(path, json_answer):
+    """An outage met before the view was resolved (in a middleware, say): the address
+    alone says whether the JSON error or the page answers."""
+    from django.test import RequestFactory
+
+    from mahjongsite.errors import service_unavailable
+
+    request = RequestFactory().post(path)
+    assert getattr(request, "resolver_match", None) is None
+
+    response = service_unavailable(request)
+
+    assert response.status_code == 503
+    assert (response["Content-Type"] == "application/json") == json_answer

@@ -16,11 +16,13 @@ LITERAL_PATH = re.compile(r"""(?<![\w.:/-])/(?:(?:%s|api)(?:/|\b)|\{)""" % "|".j
 
 
 def _sources() -> list[Path]:
+    """The templates, every app's view modules (views.py, daily_views.py…) and the site's
+    own error handlers."""
     templates = sorted((BASE / "templates").rglob("*.html"))
     views = sorted(
-        path for path in BASE.glob("*/views.py") if (path.parent / "__init__.py").exists()
+        path for path in BASE.glob("*/*views.py") if (path.parent / "__init__.py").exists()
     )
-    return templates + views
+    return templates + views + [BASE / "mahjongsite" / "errors.py"]
 
 
 def _literal_paths(text: str) -> list[str]:
@@ -39,8 +41,10 @@ def test_the_scan_covers_the_pages_and_their_views():
         "templates/home.html",
         "templates/game/play.html",
         "game/views.py",
+        "game/daily_views.py",
         "quiz/views.py",
         "mahjongsite/views.py",
+        "mahjongsite/errors.py",
     } <= names
 
 
