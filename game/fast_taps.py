@@ -33,7 +33,15 @@ from django.db import connection
 
 from .engine import WON
 from .models import Game
-from .selectors import Owner, _game_id, _ownership, board_for
+from .selectors import (
+    Owner,
+    _ownership,
+    board_for,
+    game_read,
+    owned_params,
+    owned_sql,
+    ownership_shape,
+)
 
 #: Races lost in a row before a tap takes the locked path instead.
 ATTEMPTS = 3
@@ -50,7 +58,7 @@ def tap(*, game_id, owner: Owner, tile: int, now: datetime):
     if conditions is None:
         raise Game.DoesNotExist
     for _attempt in range(ATTEMPTS):
-        game = _read(game_id, conditions)
+        game = game_read(game_id=game_id, conditions=conditions, lock=False)
         services._check_playable(game)
         board = board_for(game)
         before = board.snapshot()
@@ -61,37 +69,6 @@ def tap(*, game_id, owner: Owner, tile: int, now: datetime):
         if _write(game, conditions):
             return services.Played(game, board, event, board.change_since(before), result)
     return None
-
-
-def _read(game_id, conditions) -> Game:
-    pk = Game._meta.pk
-    params = [pk.get_db_prep_value(_game_id(game_id), connection)]
-    params += [value for _, value in conditions if value is not None]
-    games = list(Game.objects.raw(_select_sql(connection.vendor, _shape(conditions)), params))
-    if not games:
-        raise Game.DoesNotExist
-    return games[0]
-
-
-def _shape(conditions) -> tuple[tuple[str, bool], ...]:
-    return tuple((column, value is None) for column, value in conditions)
-
-
-def _owned(shape) -> str:
-    quote = connection.ops.quote_name
-    return " AND ".join(
-        f"{quote(column)} IS NULL" if null else f"{quote(column)} = %s" for column, null in shape
-    )
-
-
-@functools.cache
-def _select_sql(vendor: str, shape) -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in Game._meta.concrete_fields)
-    return (
-        f"SELECT {columns} FROM {quote(Game._meta.db_table)} "
-        f"WHERE {quote(Game._meta.pk.column)} = %s AND {_owned(shape)}"
-    )
 
 
 def _changed_fields():
@@ -108,7 +85,7 @@ def _update_sql(vendor: str, shape) -> str:
     returning = f" RETURNING {version}" if vendor == "postgresql" else ""
     return (
         f"UPDATE {quote(Game._meta.db_table)} SET {assignments}, {version} = {version} + 1 "
-        f"WHERE {quote(Game._meta.pk.column)} = %s AND {_owned(shape)} AND {version} = %s"
+        f"WHERE {quote(Game._meta.pk.column)} = %s AND {owned_sql(shape)} AND {version} = %s"
         f"{returning}"
     )
 
@@ -120,10 +97,9 @@ def _write(game: Game, conditions) -> bool:
         for field in _changed_fields()
     ]
     pk = Game._meta.pk
-    params = [*values, pk.get_db_prep_value(game.pk, connection)]
-    params += [value for _, value in conditions if value is not None]
+    params = [*values, pk.get_db_prep_value(game.pk, connection), *owned_params(conditions)]
     params.append(game.version)
-    sql = _update_sql(connection.vendor, _shape(conditions))
+    sql = _update_sql(connection.vendor, ownership_shape(conditions))
     if connection.vendor == "postgresql":
         written = _write_postgresql(sql, params)
     else:

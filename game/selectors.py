@@ -1,8 +1,8 @@
 """Reads on games: whose game it is, and its position rebuilt by the engine.
 
 Who owns a game is said once, in :func:`_ownership`; the queryset of :func:`games_owned_by`
-and the row-locking read of :func:`game_locked` (every move's first query) are both built
-from it.
+and the read of a move (:func:`game_read`: locked in :func:`game_locked`, plain for a fast
+tap) are both built from it, and a fast tap's version-checked UPDATE from :func:`owned_sql`.
 """
 
 from __future__ import annotations
@@ -74,30 +74,51 @@ def game_locked(*, game_id, owner: Owner) -> Game:
     conditions = _ownership(owner)
     if conditions is None:
         raise Game.DoesNotExist
-    columns = tuple(column for column, _ in conditions)
-    nulls = tuple(value is None for _, value in conditions)
-    params = [value for _, value in conditions if value is not None]
+    return game_read(game_id=game_id, conditions=conditions, lock=True)
+
+
+def game_read(*, game_id, conditions, lock: bool) -> Game:
+    """The game with this id among the owner's ``conditions`` (see :func:`_ownership`),
+    read with the SQL of :func:`_select_sql`; its row locked when ``lock``. The one read
+    of a move: :func:`game_locked`, and ``game/fast_taps.py`` without the lock."""
     pk = Game._meta.pk
-    game_pk = pk.get_db_prep_value(_game_id(game_id), connection)
-    sql = _select_locked_sql(connection.vendor, columns, nulls)
-    games = list(Game.objects.raw(sql, [game_pk, *params]))
+    params = [pk.get_db_prep_value(_game_id(game_id), connection), *owned_params(conditions)]
+    sql = _select_sql(connection.vendor, ownership_shape(conditions), lock)
+    games = list(Game.objects.raw(sql, params))
     if not games:
         raise Game.DoesNotExist
     return games[0]
 
 
+def ownership_shape(conditions) -> tuple[tuple[str, bool], ...]:
+    """The owner's conditions as (column, is null): what the SQL depends on (its values
+    are parameters), so that the SQL can be kept for each shape."""
+    return tuple((column, value is None) for column, value in conditions)
+
+
+def owned_params(conditions) -> list:
+    """The parameters of :func:`owned_sql`, in its order."""
+    return [value for _, value in conditions if value is not None]
+
+
+def owned_sql(shape) -> str:
+    """The SQL condition "this owner's game" for an :func:`ownership_shape`."""
+    quote = connection.ops.quote_name
+    return " AND ".join(
+        f"{quote(column)} IS NULL" if null else f"{quote(column)} = %s" for column, null in shape
+    )
+
+
 @functools.cache
-def _select_locked_sql(vendor: str, columns: tuple[str, ...], nulls: tuple[bool, ...]) -> str:
+def _select_sql(vendor: str, shape, lock: bool) -> str:
     quote = connection.ops.quote_name
     selected = ", ".join(quote(field.column) for field in Game._meta.concrete_fields)
-    owned = " AND ".join(
-        f"{quote(column)} IS NULL" if null else f"{quote(column)} = %s"
-        for column, null in zip(columns, nulls)
-    )
-    lock = connection.ops.for_update_sql() if connection.features.has_select_for_update else ""
+    locking = ""
+    if lock and connection.features.has_select_for_update:
+        locking = f" {connection.ops.for_update_sql()}"
     return (
         f"SELECT {selected} FROM {quote(Game._meta.db_table)} "
-        f"WHERE {quote(Game._meta.pk.column)} = %s AND {owned} {lock}"
+        f"WHERE {quote(Game._meta.pk.column)} = %s AND {owned_sql(shape)}{locking}"
     )
 
 

@@ -36,17 +36,17 @@ def locked_moves(monkeypatch):
 
 def _race(monkeypatch, times: int, change):
     """Make another request change the game between the read and the write, ``times``."""
-    original = fast_taps._read
+    original = fast_taps.game_read
     raced = []
 
-    def read(game_id, conditions):
-        game = original(game_id, conditions)
+    def read(**kwargs):
+        game = original(**kwargs)
         if len(raced) < times:
             raced.append(game.version)
             change(game)
         return game
 
-    monkeypatch.setattr(fast_taps, "_read", read)
+    monkeypatch.setattr(fast_taps, "game_read", read)
     return raced
 
 
