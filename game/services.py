@@ -373,9 +373,7 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
         game = game_get(game_id=game_id, owner=owner)
         _check_playable(game)
         board = board_for(game)
-        if board.is_won():
-            raise GameOver("the game is won")
-        if not board.has_playable_pair():
+        if _no_pair_to_show(board):
             return Played(game, board, STUCK)
         seen = game.version
         hint = verdicts.hint_for(board)
@@ -399,15 +397,22 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     # without a search (the solver never runs while the row is locked).
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
-        if board.is_won():
-            raise GameOver("the game is won")
-        pairs = board.playable_pairs()
-        if not pairs:
+        if _no_pair_to_show(board):
             return Played(game, board, STUCK)
-        game.hint, game.hint_sure = list(pairs[0]), False
+        game.hint, game.hint_sure = list(board.playable_pairs()[0]), False
         game.hints_used += 1
         _save(game)
     return Played(game, board, "hint")
+
+
+def _no_pair_to_show(board: Board) -> bool:
+    """Whether a hint has no pair to show (the game is stuck). On a won game the engine's
+    own hint raises :class:`~game.engine.GameOver`, as it says: the rule is not repeated
+    here (on a board with no playable pair it answers at once, with no search)."""
+    if board.can_hint():
+        return False
+    board.hint()  # GameOver when won; no pair (None) when stuck
+    return True
 
 
 def game_pause(
