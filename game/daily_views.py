@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 from . import daily, formatting
 from .engine import LAYOUTS
 from .names import layout_name
+from .views import layout_asked
 
 
 def requested_day(raw: str | None, today: date) -> date:
@@ -38,9 +39,7 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
 def daily_page(request: HttpRequest) -> HttpResponse:
     today = daily.utc_day()
     day = requested_day(request.GET.get("day"), today)
-    layout_id = request.GET.get("layout", "").strip().upper()
-    if layout_id not in LAYOUTS:
-        layout_id = next(iter(LAYOUTS))
+    layout_id = layout_asked(request) or next(iter(LAYOUTS))
     codes = daily.daily_codes(day)
     user = request.user
     board = daily.day_board(

@@ -30,7 +30,7 @@ from .serializers import game_payload
 from .teaching import reason_strings
 
 
-def _layout_asked(request: HttpRequest) -> str | None:
+def layout_asked(request: HttpRequest) -> str | None:
     """The id of the layout ``?layout=`` names, as the engine reads it; ``None`` when
     there is no such layout (the page then offers the default)."""
     try:
@@ -102,7 +102,7 @@ def play(request: HttpRequest) -> HttpResponse:
     guide = guide_config() if request.GET.get("guide") == "1" and not code_error else None
     if guide is not None:
         wanted_code = guide["code"]
-    layout = _layout_asked(request)
+    layout = layout_asked(request)
     game = _current_game(request)
     initial = None
     if (

@@ -176,7 +176,11 @@ def render_drill(request: HttpRequest) -> tuple[str, bool]:
             result.board, position.tile, ident="diagram-drill", answered=result.shown
         ),
         "caption": caption
-        % {"code": code, "layout": layout_name(code.split("-")[1]), "count": position.pairs},
+        % {
+            "code": code,
+            "layout": layout_name(result.board.code.layout_id),
+            "count": position.pairs,
+        },
         "next_url": f"{base}?{random_position().query()}#drill",
         "share_url": f"{base}?{position.query()}#drill",
     }

@@ -227,3 +227,16 @@ def test_the_modules_documented_example_holds():
 
     result = doctest.testmod(daily)
     assert result.attempted >= 1 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("asked", "shown"), [("L02", "L02"), (" l04 ", "L04"), ("L99", "L00"), ("", "L00")]
+)
+def test_the_day_board_reads_the_layout_as_the_engine_does(client, asked, shown):
+    """``?layout=`` is read by the engine (any case, spaces around); no such layout shows
+    the first one, as the play page offers its default."""
+    html = client.get("/sv/daily/", {"layout": asked}).content.decode()
+    with translation.override("sv"):
+        name = pgettext("layout", {"L00": "Turtle", "L02": "Bridge", "L04": "Butterfly"}[shown])
+        heading = gettext("Leaderboard: %(layout)s") % {"layout": name}
+    assert heading in html
