@@ -140,3 +140,47 @@ def test_an_undo_answer_names_the_tiles_put_back(client):
     undone = action(client, game["id"], "undo").json()
     assert undone["restored"] == sorted([a, b]) and undone["removed"] == []
     assert set(undone["freed"]) >= {a, b}
+
+
+def _longest_reason(board: Board) -> int:
+    """The blocked tile whose reason names the most tiles (the longest blocked answer)."""
+
+    def named(tile: int) -> int:
+        blocking = board.blocking(tile)
+        ids = (*blocking.covering, *blocking.left, *blocking.right)
+        return len(ids) * 4 + sum(len(str(i)) for i in ids)
+
+    return max((t for t in board.present_tiles() if not board.is_free(t)), key=named)
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_every_answer_of_a_whole_game_fits_the_budget(client, layout):
+    """On every layout: a blocked tap with the longest reason after a selection, a hint,
+    a pause and a resume, an undo, and every tap of the deal's plan up to the win (whose
+    answer also carries the result to share)."""
+    code = str(GameCode(layout, 99))
+    board = Board.from_code(code)
+    game = create(client, code=code)
+    gid = game["id"]
+    sizes = {}
+
+    def send(name, response):
+        assert response.status_code == 200, response.content
+        sizes[name] = max(sizes.get(name, 0), len(response.content))
+        return response.json()
+
+    send("tap", tap(client, gid, board.free_tiles()[0]))
+    assert "blocked" in send("tap", tap(client, gid, _longest_reason(board)))
+    plan = board.deal.plan
+    for a, b in plan[:3]:
+        send("tap", tap(client, gid, a))
+        send("tap", tap(client, gid, b))
+    send("hint", action(client, gid, "hint"))
+    send("pause", action(client, gid, "pause"))
+    send("resume", action(client, gid, "resume"))
+    send("undo", action(client, gid, "undo"))
+    for a, b in plan[2:]:
+        send("tap", tap(client, gid, a))
+        last = send("tap", tap(client, gid, b))
+    assert last["event"] == "won" and last["share"]
+    assert all(size <= BUDGET for size in sizes.values()), sizes
