@@ -67,6 +67,9 @@ class Target:
     # code to whichever test happened to import it first, and run only that one).
     import_tests: tuple[str, ...] = ()
     budget: str = "rest"  # whose budget its mutants count towards
+    # Modules whose mutants meet only those of their tests in some files: (glob of
+    # mutant names, test file prefix). See _focus_tests.
+    focus: tuple[tuple[str, str], ...] = ()
 
 
 # Run only at import: the layouts built from their designs.
@@ -78,6 +81,12 @@ TARGETS = {
         ("tests/engine", "tests/game", "tests/web/test_cache_keys.py"),
         not_mutated=IMPORT_TIME,
         budget="engine",
+        # The solver is reached by many slow tests (hints through the API, the survey
+        # command: half a minute together), and a mutant that loops for ever is given
+        # thirty times its tests' time before it counts as a timeout: its mutants would
+        # take most of a day. Its own tests decide small positions exhaustively in
+        # seconds, and are the ones meant to catch its bugs.
+        focus=(("game.engine.solver.*", "tests/engine/test_solver"),),
     ),
     "layouts": Target(
         "layouts",
@@ -193,6 +202,20 @@ def _import_time_tests(copy: Path, target: Target) -> None:
     stats.write_text(json.dumps(data))
 
 
+def _focus_tests(copy: Path, target: Target) -> None:
+    """Keep, for the functions of each module in the target's ``focus``, only the tests
+    of the given files among those mutmut saw reaching them."""
+    stats = copy / "mutants" / "mutmut-stats.json"
+    data = json.loads(stats.read_text())
+    for name, tests in data["tests_by_mangled_function_name"].items():
+        for pattern, prefix in target.focus:
+            if fnmatch.fnmatch(name, pattern):
+                data["tests_by_mangled_function_name"][name] = sorted(
+                    test for test in tests if test.startswith(prefix)
+                )
+    stats.write_text(json.dumps(data))
+
+
 def run(
     target: Target, max_children: int, *, survivors_only: bool = False, only: list[str] = ()
 ) -> None:
@@ -211,12 +234,14 @@ def run(
             check=False,
         )
 
-    if survivors_only or only or target.import_tests:
+    if survivors_only or only or target.import_tests or target.focus:
         # Mutates what changed and brings the record of tests up to date, then stops (no
         # mutant has this name): the statuses read below are those of the code as it is.
         mutmut_run("no.mutant.matches.this", stderr=subprocess.DEVNULL)
     if target.import_tests:
         _import_time_tests(copy, target)
+    if target.focus:
+        _focus_tests(copy, target)
     names = []
     if survivors_only:  # after new tests: test again only what survived last time
         names = [n for n, status in statuses(target).items() if status in ("survived", "no tests")]
