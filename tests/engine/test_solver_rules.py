@@ -409,3 +409,15 @@ def test_classes_lists_each_remaining_class_with_its_possible_pairings():
     listed = solver.classes(bits(range(6)))
     assert sorted(map(sorted, listed)) == [[((0, 2), (1, 3)), ((0, 3), (1, 2))], [((4, 5),)]]
     assert solver.classes(bits([4, 5])) == [[((4, 5),)]]
+
+
+def test_trying_pairings_against_a_nearby_class_proves_a_position_lost():
+    # 1B: two lie on a 2B, one under two 2B, one alone; 2B the mirror image. Each
+    # class's pairing alone leaves relaxed play a way to clear (the other class's
+    # partners picked loosely); held together with each pairing of the other class in
+    # turn, every one fails: lost, proven before any search.
+    positions, faces = columns("2B 1B 1B", "1B 2B 2B", "1B", "2B")
+    assert not winnable(positions, faces, range(8))
+    relaxed = solve(positions, faces, relax_after=0, probe_after=NEVER, max_nodes=1)
+    assert relaxed.verdict is Verdict.UNKNOWN
+    assert solve(positions, faces, probe_after=0, max_nodes=0).verdict is Verdict.NOT_WINNABLE
