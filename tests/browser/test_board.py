@@ -79,7 +79,7 @@ TEXT = {
         "won": "Anda menang",
         "free": "bebas",
         "bamboo": "Bambu",
-        "bad_code": "Bagian terakhir kode permainan terdiri atas tepat 7 karakter.",
+        "bad_code": "Bagian terakhir kode permainan harus terdiri atas tepat 7 karakter.",
         "play_code": "Mainkan kode ini",
         "board": "Papan permainan",
     },
