@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import itertools
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -128,6 +129,63 @@ def _pairings(tiles: Sequence[int]) -> list[Pairing]:
     return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """A layout's neighbourhoods as bit masks: the same for every deal of the layout."""
+
+    cover: tuple[int, ...]  # the tiles lying on t
+    left: tuple[int, ...]  # the tiles touching t's left side
+    right: tuple[int, ...]
+    touch: tuple[tuple[int, ...], ...]  # the tiles whose freedom may change when t goes
+    above: tuple[int, ...]  # every tile lying over t through any stack; all must go before t
+    # the tiles t can hold up or be held up by: those over or under it through
+    # stacks, and those of its own layer in rows that touch its own
+    zone: tuple[int, ...]
+
+
+_shapes: weakref.WeakKeyDictionary[Geometry, _Shape] = weakref.WeakKeyDictionary()
+
+
+def _shape(geometry: Geometry) -> _Shape:
+    # Worked out once per layout: a survey or a hint builds a solver per deal,
+    # and this part costs as much as deciding an easy deal.
+    shape = _shapes.get(geometry)
+    if shape is not None:
+        return shape
+    n = len(geometry)
+    above = [0] * n
+    for t in sorted(range(n), key=lambda i: -geometry.positions[i][2]):
+        for u in geometry.covers[t]:
+            above[t] |= (1 << u) | above[u]
+    below = [0] * n
+    for t in range(n):
+        for u in _bits(above[t]):
+            below[u] |= 1 << t
+    positions = geometry.positions
+    shape = _Shape(
+        cover=tuple(sum(1 << j for j in geometry.covers[t]) for t in range(n)),
+        left=tuple(sum(1 << j for j in geometry.left[t]) for t in range(n)),
+        right=tuple(sum(1 << j for j in geometry.right[t]) for t in range(n)),
+        touch=tuple(
+            tuple(sorted({*geometry.covered[t], *geometry.left_of[t], *geometry.right_of[t]}))
+            for t in range(n)
+        ),
+        above=tuple(above),
+        zone=tuple(
+            above[t]
+            | below[t]
+            | sum(
+                1 << u
+                for u, (_, y, z) in enumerate(positions)
+                if z == positions[t][2] and abs(y - positions[t][1]) < 2
+            )
+            for t in range(n)
+        ),
+    )
+    _shapes[geometry] = shape
+    return shape
+
+
 class Solver:
     """Decides positions of one deal (a layout's geometry and its faces).
 
@@ -145,37 +203,9 @@ class Solver:
         self.classmates = [
             tuple(u for u in _bits(self.class_masks[c]) if u != t) for t, c in enumerate(self.cls)
         ]
-        self.cover = [sum(1 << j for j in geometry.covers[t]) for t in range(n)]
-        self.left = [sum(1 << j for j in geometry.left[t]) for t in range(n)]
-        self.right = [sum(1 << j for j in geometry.right[t]) for t in range(n)]
-        # The tiles whose freedom may change when t goes.
-        self.touch = [
-            tuple(sorted({*geometry.covered[t], *geometry.left_of[t], *geometry.right_of[t]}))
-            for t in range(n)
-        ]
-        # above[t]: every tile lying over t through any stack; all must go before t.
-        above = [0] * n
-        for t in sorted(range(n), key=lambda i: -geometry.positions[i][2]):
-            for u in geometry.covers[t]:
-                above[t] |= (1 << u) | above[u]
-        self.above = above
-        # zone[t]: the tiles t can hold up or be held up by: those over or under it
-        # through stacks, and those of its own layer in rows that touch its own.
-        below = [0] * n
-        for t in range(n):
-            for u in _bits(above[t]):
-                below[u] |= 1 << t
-        positions = geometry.positions
-        self.zone = [
-            above[t]
-            | below[t]
-            | sum(
-                1 << u
-                for u, (_, y, z) in enumerate(positions)
-                if z == positions[t][2] and abs(y - positions[t][1]) < 2
-            )
-            for t in range(n)
-        ]
+        shape = _shape(geometry)
+        self.cover, self.left, self.right = shape.cover, shape.left, shape.right
+        self.touch, self.above, self.zone = shape.touch, shape.above, shape.zone
 
     # -- the free rule on masks ----------------------------------------------
 
