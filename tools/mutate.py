@@ -5,7 +5,8 @@ Run with ``make mutate`` (or ``python tools/mutate.py [engine game quiz accounts
 
 Each target mutates its own code and runs only the tests meant for it (the engine's
 mutants against ``tests/engine``, the API's against ``tests/api`` and ``tests/stats``…),
-so a run finishes on a small machine. Each target works in its own copy of the project,
+so a run finishes on a small machine; the solver's mutants meet only the solver's own
+tests (``focus``), which decide small positions in seconds. Each target works in its own copy of the project,
 ``.mutmut/<target>/`` (mutmut reads its settings from ``pyproject.toml`` and writes
 ``mutants/`` next to it); results are kept there, and a later run re-tests only the
 functions that changed.
@@ -70,6 +71,10 @@ class Target:
     # Modules whose mutants meet only those of their tests in some files: (glob of
     # mutant names, test file prefix). See _focus_tests.
     focus: tuple[tuple[str, str], ...] = ()
+    # A mutant whose tests run this many times longer than they did on the original
+    # code counts as a timeout (mutmut's default, 15, gives a mutant that loops for ever
+    # two minutes of a worker when its tests take seven seconds).
+    timeout_multiplier: float = 15.0
 
 
 # Run only at import: the layouts built from their designs.
@@ -87,6 +92,7 @@ TARGETS = {
         # take most of a day. Its own tests decide small positions exhaustively in
         # seconds, and are the ones meant to catch its bugs.
         focus=(("game.engine.solver.*", "tests/engine/test_solver"),),
+        timeout_multiplier=5.0,
     ),
     "layouts": Target(
         "layouts",
@@ -182,6 +188,7 @@ do_not_mutate = {_toml_list(target.not_mutated)}
 pytest_add_cli_args_test_selection = {_toml_list(target.tests)}
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "mutation_plugin"]
 also_copy = {_toml_list(_also_copy(copy, target.sources))}
+timeout_multiplier = {target.timeout_multiplier}
 {isolation}
 """
     pyproject = (ROOT / "pyproject.toml").read_text()
