@@ -58,10 +58,17 @@ STORAGES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"cache_outage": {"()": "mahjongsite.log_filters.CacheOutage"}},
+    "filters": {
+        "cache_outage": {"()": "mahjongsite.log_filters.CacheOutage"},
+        "database_outage": {"()": "mahjongsite.log_filters.DatabaseOutage"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
-    # The cache errors django-redis ignores during a Redis outage: one line every few
-    # seconds, not a traceback per request.
-    "loggers": {"mahjongsite.cache": {"filters": ["cache_outage"]}},
+    # The cache errors django-redis ignores during a Redis outage, and the requests
+    # answered 503 during a database outage: one line every few seconds, not a
+    # traceback per request.
+    "loggers": {
+        "mahjongsite.cache": {"filters": ["cache_outage"]},
+        "django.request": {"filters": ["database_outage"]},
+    },
 }

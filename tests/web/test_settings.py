@@ -136,3 +136,35 @@ def test_a_redis_outage_is_logged_as_one_short_line_not_a_traceback_per_request(
     lines = [line for line in result.stderr.splitlines() if "cache" in line]
     assert len(lines) == 1, result.stderr
     assert "cache unavailable" in lines[0] and "ConnectionError" in lines[0]
+
+
+def test_a_database_outage_is_logged_as_one_short_line_not_a_traceback_per_request():
+    # PostgreSQL on a port where nothing listens: every request that needs it is
+    # answered 503 (mahjongsite/errors.py), and django.request says so once.
+    env = {**production_env(), "DATABASE_URL": "postgres://mahjong@127.0.0.1:9/mahjong"}
+    code = (
+        "from django.test import Client; "
+        "c = Client(raise_request_exception=False, HTTP_HOST='mahjong.example.org'); "
+        "print([c.get('/sv/leaderboard/', secure=True).status_code for _ in range(5)])"
+    )
+    result = run_in_django(code, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str([503] * 5)
+    assert result.stderr.count("database unavailable, answered 503: OperationalError") == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_any_other_server_error_keeps_its_traceback_in_production():
+    env = production_env()
+    source = (
+        "import logging\n"
+        "try:\n    raise ValueError('a bug')\n"
+        "except ValueError:\n"
+        "    logging.getLogger('django.request').error('Internal Server Error', exc_info=True)\n"
+    )
+    code = f"exec({source!r})"
+    result = run_in_django(code, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" in result.stderr and "ValueError: a bug" in result.stderr
