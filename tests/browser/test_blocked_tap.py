@@ -87,3 +87,36 @@ def test_blocked_tap_says_why_and_outlines_the_blockers(live_server, page: Page,
     expect(tile(page, board.blocking(half).covering[0])).to_have_class(
         re.compile(r"\bis-blocker\b")
     )
+
+    # A tile lying exactly under another shows only a sliver (the upper layer is drawn a
+    # little up and to the left): a tap there says what covers it.
+    covered, point = visible_covered(page, board)
+    page.mouse.click(*point)
+    expect(status).to_have_text(expected_message(board, covered, lang, cleared=False))
+    covering = board.blocking(covered).covering
+    outlined = page.locator("#board-tiles .tile.is-blocker")
+    expect(outlined).to_have_count(len(covering))
+    ids = sorted(outlined.evaluate_all("els => els.map(e => Number(e.dataset.id))"))
+    assert ids == sorted(covering)
+
+
+# The point 3 px inside a tile's lower right corner, if the tile itself is hit there.
+SLIVER = """(button) => {
+  button.scrollIntoView({block: 'center'});
+  const box = button.getBoundingClientRect();
+  const [x, y] = [box.right - 3, box.bottom - 3];
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest('.tile') === button ? [x, y] : null;
+}"""
+
+
+def visible_covered(page: Page, board: Board) -> tuple[int, list[float]]:
+    """A covered tile whose visible sliver a player can tap, and a point on it."""
+    for candidate in board.present_tiles():
+        blocking = board.blocking(candidate)
+        if blocking is None or blocking.kind is not BlockKind.COVERED:
+            continue
+        point = tile(page, candidate).evaluate(SLIVER)
+        if point is not None:
+            return candidate, point
+    raise AssertionError("no covered tile shows")

@@ -1,6 +1,8 @@
 """The drill "Free or blocked?" in real Chromium, in the four languages: both answers graded
-in place with JavaScript and by the plain form without it, the next position swapped in
-with its own address, no cookie set; axe-core and the Nu HTML Checker on the graded drill.
+in place with JavaScript and by the plain form without it (a free tile marked in two
+languages, a blocked one in the other two; the engine's reason shown either way), the next
+position swapped in with its own address, no cookie set; axe-core and the Nu HTML Checker
+on the graded drill.
 """
 
 import re
@@ -8,9 +10,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from game.engine import Board
+from game.engine.board import BlockKind
+from game.teaching import tile_sentence
 from quiz.drill import DrillPosition
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 
@@ -19,24 +24,42 @@ EXAMPLE = "MJ1-L00-AAAAABL"
 PAIRS = 3
 TEXT = {
     "sv": {"free": "Fri", "blocked": "Blockerad", "show": "Visa facit och förklaring",
-           "right": "Rätt!", "wrong": "Fel svar.", "next": "Nästa ställning", "is_free": "är fri"},
+           "right": "Rätt!", "wrong": "Fel svar.", "next": "Nästa ställning"},
     "el": {"free": "Ελεύθερο", "blocked": "Μπλοκαρισμένο",
            "show": "Εμφάνιση απάντησης και εξήγησης", "right": "Σωστά!", "wrong": "Λάθος.",
-           "next": "Επόμενη θέση", "is_free": "είναι ελεύθερο"},
+           "next": "Επόμενη θέση"},
     "de": {"free": "Frei", "blocked": "Blockiert", "show": "Lösung und Erklärung anzeigen",
-           "right": "Richtig!", "wrong": "Leider falsch.", "next": "Nächste Stellung",
-           "is_free": "ist frei"},
+           "right": "Richtig!", "wrong": "Leider falsch.", "next": "Nächste Stellung"},
     "id": {"free": "Bebas", "blocked": "Terhalang", "show": "Tampilkan jawaban dan penjelasan",
-           "right": "Benar!", "wrong": "Kurang tepat.", "next": "Posisi berikutnya",
-           "is_free": "bebas:"},
+           "right": "Benar!", "wrong": "Kurang tepat.", "next": "Posisi berikutnya"},
 }  # fmt: skip
 LANGUAGES = list(TEXT)
+# The marked tile's right answer, by language: each answer is the right one somewhere.
+MARKED = {"sv": "free", "el": "blocked", "de": "free", "id": "blocked"}
+OTHER = {"free": "blocked", "blocked": "free"}
+
+
+def marked_tile(answer: str) -> int:
+    """A free tile, or one blocked on both sides, of the drill's position."""
+    board: Board = DrillPosition(EXAMPLE, PAIRS, 0).board()
+    if answer == "free":
+        return board.free_tiles()[0]
+    return next(
+        tile
+        for tile in board.present_tiles()
+        if (blocking := board.blocking(tile)) is not None and blocking.kind is BlockKind.SIDES
+    )
+
+
+def explanation(lang: str, tile: int) -> str:
+    """The engine's reason, as the server words it in that language."""
+    with translation.override(lang):
+        return tile_sentence(DrillPosition(EXAMPLE, PAIRS, tile).board(), tile)
 
 
 @pytest.fixture(scope="module")
 def free_tile() -> int:
-    board: Board = DrillPosition(EXAMPLE, PAIRS, 0).board()
-    return board.free_tiles()[0]
+    return marked_tile("free")
 
 
 def drill_url(live_server, lang: str, tile: int) -> str:
@@ -51,22 +74,27 @@ def answer(page: Page, lang: str, choice: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_drill_grades_both_answers_in_place_and_without_javascript(
-    live_server, site_content, browser, browser_context_args, page: Page, lang, free_tile
+    live_server, site_content, browser, browser_context_args, page: Page, lang
 ):
+    right = MARKED[lang]
+    wrong = OTHER[right]
+    tile = marked_tile(right)
+    why = explanation(lang, tile)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    url = drill_url(live_server, lang, free_tile)
+    url = drill_url(live_server, lang, tile)
     page.goto(url)
     page.evaluate("window.stayedOnThePage = true")
     result = page.locator("#result-drill")
 
-    answer(page, lang, "blocked")
+    answer(page, lang, wrong)
     expect(result).to_have_class("result result--wrong")
     expect(result).to_contain_text(TEXT[lang]["wrong"])
-    expect(result).to_contain_text(TEXT[lang]["is_free"])
-    answer(page, lang, "free")
+    expect(result).to_contain_text(why)
+    answer(page, lang, right)
     expect(result).to_have_class("result result--right")
     expect(result).to_contain_text(TEXT[lang]["right"])
+    expect(result).to_contain_text(why)
     assert page.evaluate("window.stayedOnThePage") is True  # graded in place, no reload
 
     # The next position comes in place too, with its own address to share.
@@ -84,12 +112,13 @@ def test_drill_grades_both_answers_in_place_and_without_javascript(
     try:
         plain = context.new_page()
         plain.goto(url)
-        answer(plain, lang, "free")
-        expect(plain).to_have_url(f"{url}&answer=free&show=drill#drill")
+        answer(plain, lang, right)
+        expect(plain).to_have_url(f"{url}&answer={right}&show=drill#drill")
         expect(plain.locator("#result-drill")).to_have_class("result result--right")
-        answer(plain, lang, "blocked")
+        expect(plain.locator("#result-drill")).to_contain_text(why)
+        answer(plain, lang, wrong)
         expect(plain.locator("#result-drill")).to_have_class("result result--wrong")
-        expect(plain.locator("#result-drill")).to_contain_text(TEXT[lang]["is_free"])
+        expect(plain.locator("#result-drill")).to_contain_text(why)
         assert context.cookies() == []
     finally:
         context.close()

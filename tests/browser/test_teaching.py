@@ -151,11 +151,26 @@ def test_free_tiles_toggle_leaves_the_clock_alone(live_server, site_content, pag
     open_play(page, f"{live_server.url}/sv/play/?code={EXAMPLE}")
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url) if "/api/" in r.url else None)
-    page.get_by_label(SHOW_FREE["sv"]).check()
-    page.get_by_label(SHOW_FREE["sv"]).uncheck()
+    toggle = page.get_by_label(SHOW_FREE["sv"])
+    toggle.check()
+    toggle.uncheck()
     page.wait_for_timeout(300)
     assert requests == []  # nothing sent: the game and its clock are untouched
-    assert page.locator("#clock").text_content() == "0:00"
+    assert page.locator("#clock").text_content() == "0:00"  # not started by it
+
+    # The clock running (a pair played): the toggle neither stops nor restarts it.
+    a, b = Board.from_code(EXAMPLE).hint()
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    expect(page.locator("#clock")).to_have_text("0:01", timeout=3000)
+    requests.clear()
+    toggle.check()
+    toggle.uncheck()
+    toggle.check()
+    assert page.locator("#clock").text_content() != "0:00"  # not restarted
+    expect(page.locator("#clock")).to_have_text("0:03", timeout=4000)  # nor stopped
+    assert requests == []
 
 
 def test_guide_and_free_marks_are_accessible(live_server, site_content, axe_page: Page):
