@@ -78,6 +78,25 @@ setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"),
 // The result to share after a win (issue 13): listens to board:won and board:game.
 setupShare(el.board, document.getElementById("won-share"));
 
+// Sideways on a phone the bar and the status line stay in view over the page (board.css),
+// and their height depends on the language and the message: what is scrolled into view
+// (a tile reached with the keyboard, the guide's step) must land between them, not
+// under them.
+const stickyStrips = {
+  "--bar-height": document.querySelector(".board-bar"),
+  "--status-height": el.status,
+};
+function measureStickyStrips() {
+  for (const [name, strip] of Object.entries(stickyStrips)) {
+    document.documentElement.style.setProperty(name, `${strip.offsetHeight}px`);
+  }
+}
+measureStickyStrips(); // now: the guide may scroll before the observer's first report
+if ("ResizeObserver" in window) {
+  const observer = new ResizeObserver(measureStickyStrips);
+  for (const strip of Object.values(stickyStrips)) observer.observe(strip);
+}
+
 const guide = config.guide
   ? new Guide({
       config: config.guide,

@@ -71,6 +71,23 @@ export class Guide {
     this.doneButton.hidden = step !== "done";
     this.showButton.hidden = step !== "blocked";
     this.point();
+    // Not for the last step: the player is looking at what the blocked tap said and
+    // outlined.
+    if (step !== "done") this.reveal();
+  }
+
+  // On a phone the panel and the board do not fit on one screen: unless its heading and
+  // first sentence are in view, the step's panel is scrolled to the top of the screen
+  // (below what stays in view there: the page's scroll padding), or the player would
+  // tap on below words never read.
+  reveal() {
+    const style = window.getComputedStyle(document.documentElement);
+    const top = parseFloat(style.scrollPaddingTop) || 0;
+    const bottom = window.innerHeight - (parseFloat(style.scrollPaddingBottom) || 0);
+    const first = this.text.firstElementChild || this.text;
+    const seen =
+      this.panel.getBoundingClientRect().top >= top && first.getBoundingClientRect().bottom <= bottom;
+    if (!seen) this.panel.scrollIntoView({ block: "start" });
   }
 
   // Ring the step's tile, and name it (its accessible name: "Red dragon, free").

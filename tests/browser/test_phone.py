@@ -13,9 +13,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from playwright.sync_api import Browser, expect
+from django.utils import translation
+from playwright.sync_api import Browser, Page, expect
 
 from game.engine import LAYOUTS, Board
+from quiz.guide import guide_config
+from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -23,9 +26,10 @@ SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 VIEWPORTS = {"portrait": (360, 740), "landscape": (740, 360)}
 
 # Sideways, the tiles take the screen's width: 40 px tiles need 20 CSS px per half-tile
-# column (plus the layers' depth), which the Bridge's 36 columns do not get in 740 px.
+# column (plus the layers' depth), which the Bridge's 36 columns do not get in 740 px:
+# (740 - 2 × 5.6 px of padding) / (36 + 3 × 0.28 + 0.4) = 19.57 px, tiles of 39.1 px.
 LANDSCAPE_MIN = {layout_id: 40 for layout_id in LAYOUTS}
-LANDSCAPE_MIN["L02"] = 36
+LANDSCAPE_MIN["L02"] = 39
 
 # The visible part of a tile's button: its box clipped by the board's frame and the
 # viewport, between the bar and the status line that stay in view when the phone is
@@ -132,3 +136,60 @@ def test_phone_board_is_accessible(live_server, phone, orientation):
     page.goto(f"{live_server.url}/de/play/?layout=L02")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     assert_no_axe_violations(page)
+
+
+# Where an element is, against the part of the screen the player sees: below the bar and
+# above the status line when they stay in view (a phone held sideways).
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const sticky = (selector) => {
+    const element = document.querySelector(selector);
+    return getComputedStyle(element).position === 'sticky' ? element.getBoundingClientRect() : null;
+  };
+  const bar = sticky('.board-bar');
+  const status = sticky('.board-status');
+  const top = bar ? bar.bottom : 0;
+  const bottom = status ? status.top : window.innerHeight;
+  return box.top >= top - 1 && box.bottom <= bottom + 1;
+}"""
+
+
+def tap_centre(page: Page, tile_id: int) -> None:
+    box = page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').evaluate(VISIBLE_BOX)
+    x, y = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+    assert page.evaluate(HIT, [x, y]) == tile_id
+    page.touchscreen.tap(x, y)
+
+
+@pytest.mark.parametrize("orientation", list(VIEWPORTS))
+def test_each_step_of_the_guide_comes_into_view_on_a_phone(
+    live_server, site_content, phone, orientation
+):
+    """The panel and the board do not fit on one phone screen: each step the player's
+    tap brings on is scrolled into view, its heading not under the bar kept in view."""
+    page = phone(orientation, bypass_csp=True)  # for axe-core
+    with translation.override("el"):  # the longest words of the four
+        guide = guide_config()
+    words, tiles = guide["words"], guide["tiles"]
+    page.goto(f"{live_server.url}/el/play/?code={EXAMPLE}&guide=1")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    text = page.locator("#guide-text")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    expect(text).to_contain_text(words["free"][0])
+    assert page.evaluate(IN_VIEW, "#guide-title")
+    if orientation == "landscape":  # the bar kept in view takes one line, even in Greek
+        assert page.locator(".board-bar").bounding_box()["height"] <= 50
+    page.screenshot(path=SCREENSHOTS / f"guide-el-{orientation}-1.png")
+    for step, tile_id in (("match", tiles["free"]), ("blocked", tiles["match"])):
+        tap_centre(page, tile_id)
+        expect(text).to_contain_text(words[step][0])
+        assert page.evaluate(IN_VIEW, "#guide-title"), step
+        page.screenshot(path=SCREENSHOTS / f"guide-el-{orientation}-{step}.png")
+
+    # The last step is not scrolled to: the player sees what the blocked tap did.
+    tap_centre(page, tiles["blocked"])
+    expect(text).to_contain_text(words["done"][0])
+    expect(page.locator("#board-tiles .tile.is-blocker").first).to_be_in_viewport()
+    page.screenshot(path=SCREENSHOTS / f"guide-el-{orientation}-done.png")
+    assert_no_axe_violations(page)  # the reason said, its blockers outlined, the last step
