@@ -190,6 +190,31 @@ def test_a_class_with_every_pairing_impossible_is_lost_before_any_search():
     assert not winnable(positions, faces, range(6))
 
 
+def test_a_pair_lying_on_its_partner_is_lost_whichever_is_listed_first():
+    # Tile 1 (1B) lies on tile 2 (1B): the top tile has the smaller id this time.
+    positions = [(8, 0, 0), (0, 0, 1), (0, 0, 0), (12, 0, 0)]
+    faces = ["2B", "1B", "1B", "2B"]
+    assert not winnable(positions, faces, range(4))
+    assert solve(positions, faces, max_nodes=0).verdict is Verdict.NOT_WINNABLE
+
+
+def test_a_tile_over_its_partner_through_a_stack_is_lost_before_any_search():
+    # 1B on 2B on 1B (the other two 1B gone): the top 1B lies over its partner through
+    # the 2B between them.
+    positions, faces = columns("1B 2B 1B", "2B")
+    assert not winnable(positions, faces, range(4))
+    assert solve(positions, faces, max_nodes=0).verdict is Verdict.NOT_WINNABLE
+
+
+def test_a_tile_over_its_partner_through_either_of_two_tiles_under_it_is_lost():
+    # 1B (tile 0) lies under two tiles side by side, 2B and 3B, each half over it; the
+    # other 1B lies on the 2B. The 3B goes with its partner; nothing else can.
+    positions = [(0, 0, 0), (-1, 0, 1), (1, 0, 1), (-1, 0, 2), (10, 0, 0), (14, 0, 0)]
+    faces = ["1B", "2B", "3B", "1B", "2B", "3B"]
+    assert not winnable(positions, faces, range(6))
+    assert solve(positions, faces, max_nodes=0).verdict is Verdict.NOT_WINNABLE
+
+
 def test_each_pair_over_the_other_rules_a_pairing_out():
     # Class 1B: a (bottom, left) under c, d (bottom, right) under b. Pairing a-b with c-d
     # has each pair over the other; a-c and b-d have a tile over its partner; only a-d
@@ -421,3 +446,16 @@ def test_trying_pairings_against_a_nearby_class_proves_a_position_lost():
     relaxed = solve(positions, faces, relax_after=0, probe_after=NEVER, max_nodes=1)
     assert relaxed.verdict is Verdict.UNKNOWN
     assert solve(positions, faces, probe_after=0, max_nodes=0).verdict is Verdict.NOT_WINNABLE
+
+
+def test_nodes_count_the_positions_searched_before_pairings_were_tried_out():
+    # Tried out after three positions (at the next restart): the answer still counts
+    # the positions the search took, whatever decided it.
+    positions, faces = columns("2B 1B 1B", "1B 2B 2B", "1B", "2B")
+    settings = {"relax_after": NEVER, "restart_unit": 1, "probe_after": 3}
+    solution = solve(positions, faces, **settings)
+    assert solution.verdict is Verdict.NOT_WINNABLE and solution.nodes >= 3
+    # The same with the time up by then: unknown, after as many positions.
+    readings = iter([0.0] + [5.0] * 1000)
+    timed = solve(positions, faces, **settings, time_limit=1.0, clock=lambda: next(readings))
+    assert timed.verdict is Verdict.UNKNOWN and timed.nodes >= 3
