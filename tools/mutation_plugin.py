@@ -2,8 +2,9 @@
 
 Mutants run in processes forked from one that has already run the tests, so whatever the
 site computed once and kept (functools caches, ``cached_property`` values such as a
-layout's geometry) was computed by the original code. Forgetting it all when a mutant's
-tests start makes the mutant's code compute it again, so it can be caught.
+layout's geometry, weak dictionaries such as the solver's masks per geometry) was
+computed by the original code. Forgetting it all when a mutant's tests start makes the
+mutant's code compute it again, so it can be caught.
 
 Property tests run at most ``MAX_EXAMPLES`` examples each here (derandomized, as in CI):
 enough to meet a mutant, while a whole run stays within reach of a small machine.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import weakref
 
 PACKAGES = ("game", "quiz", "accounts")
 MAX_EXAMPLES = 10
@@ -31,6 +33,9 @@ def pytest_sessionstart(session) -> None:
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
+            # Caches kept per object, such as the solver's masks per layout geometry.
+            if isinstance(value, (weakref.WeakKeyDictionary, weakref.WeakValueDictionary)):
+                value.clear()
             values = value.values() if isinstance(value, dict) else (value,)
             for item in list(values):
                 if not isinstance(item, type):
