@@ -210,16 +210,17 @@ def _import_time_tests(copy: Path, target: Target) -> None:
 
 
 def _focus_tests(copy: Path, target: Target) -> None:
-    """Keep, for the functions of each module in the target's ``focus``, only the tests
-    of the given files among those mutmut saw reaching them."""
+    """Give the functions of each module in the target's ``focus`` every test of the
+    given files, and only those. Every one, not only those mutmut saw reaching the
+    function: after a change to a module mutmut records which tests reach its new
+    functions from the new tests alone."""
     stats = copy / "mutants" / "mutmut-stats.json"
     data = json.loads(stats.read_text())
-    for name, tests in data["tests_by_mangled_function_name"].items():
-        for pattern, prefix in target.focus:
+    for pattern, prefix in target.focus:
+        chosen = sorted(test for test in data["duration_by_test"] if test.startswith(prefix))
+        for name in data["tests_by_mangled_function_name"]:
             if fnmatch.fnmatch(name, pattern):
-                data["tests_by_mangled_function_name"][name] = sorted(
-                    test for test in tests if test.startswith(prefix)
-                )
+                data["tests_by_mangled_function_name"][name] = chosen
     stats.write_text(json.dumps(data))
 
 
