@@ -436,16 +436,44 @@ def test_classes_lists_each_remaining_class_with_its_possible_pairings():
     assert solver.classes(bits([4, 5])) == [[((4, 5),)]]
 
 
-def test_trying_pairings_against_a_nearby_class_proves_a_position_lost():
+@pytest.mark.parametrize("rows", [(0, 0, 0, 0), (0, 10, 20, 30)], ids=["one row", "rows apart"])
+def test_trying_pairings_against_a_nearby_class_proves_a_position_lost(rows):
     # 1B: two lie on a 2B, one under two 2B, one alone; 2B the mirror image. Each
     # class's pairing alone leaves relaxed play a way to clear (the other class's
     # partners picked loosely); held together with each pairing of the other class in
-    # turn, every one fails: lost, proven before any search.
+    # turn, every one fails: lost, proven before any search. With the stacks in rows
+    # apart, the other class is nearby only through the stacks (over or under).
     positions, faces = columns("2B 1B 1B", "1B 2B 2B", "1B", "2B")
+    positions = [(x, rows[x // 4], z) for x, _, z in positions]
     assert not winnable(positions, faces, range(8))
     relaxed = solve(positions, faces, relax_after=0, probe_after=NEVER, max_nodes=1)
     assert relaxed.verdict is Verdict.UNKNOWN
     assert solve(positions, faces, probe_after=0, max_nodes=0).verdict is Verdict.NOT_WINNABLE
+
+
+def seeded_lost_position(seed: int):
+    rng = random.Random(seed)
+    positions, faces = small_layout(rng, rng.randint(3, 6))
+    present = set(range(len(faces)))
+    for _ in range(rng.randint(0, 2)):
+        options = playable_pairs(positions, faces, present)
+        if not options:
+            break
+        present -= set(rng.choice(options))
+    return positions, faces, present
+
+
+@pytest.mark.parametrize("seed", [36, 698, 1585, 2083, 2679, 3115])
+def test_trying_pairings_out_proves_harder_lost_positions_before_any_search(seed):
+    # Seeded positions of 12 to 24 tiles that relaxed play alone does not prove lost,
+    # and trying out does (several nearby classes held at once, a pairing ruled out only
+    # once another was, several pairings of one class ruled out...).
+    positions, faces, present = seeded_lost_position(seed)
+    assert not winnable(positions, faces, present)
+    relaxed = solve(positions, faces, present, relax_after=0, probe_after=NEVER, max_nodes=1)
+    assert relaxed.verdict is Verdict.UNKNOWN
+    tried = solve(positions, faces, present, probe_after=0, max_nodes=0)
+    assert tried.verdict is Verdict.NOT_WINNABLE
 
 
 def test_nodes_count_the_positions_searched_before_pairings_were_tried_out():
