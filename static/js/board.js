@@ -96,6 +96,16 @@ if ("ResizeObserver" in window) {
   const observer = new ResizeObserver(measureStickyStrips);
   for (const strip of Object.values(stickyStrips)) observer.observe(strip);
 }
+// The status line is kept in view only while some of the board is: at the page's top
+// it would lie over the bar (board.css).
+if ("IntersectionObserver" in window) {
+  new IntersectionObserver((entries) => {
+    // Several changes may come at once: the last one is the board's state now.
+    el.status.classList.toggle("is-kept-in-view", entries[entries.length - 1].isIntersecting);
+  }).observe(document.getElementById("board-frame"));
+} else {
+  el.status.classList.add("is-kept-in-view");
+}
 
 const guide = config.guide
   ? new Guide({

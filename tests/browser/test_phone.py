@@ -9,6 +9,7 @@ into view the way a player would: by scrolling.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,14 @@ HIT = """([x, y]) => {
 }"""
 
 
+def visible_box(page: Page, button) -> dict:
+    """The button brought into view as a player would (by scrolling), and its visible box."""
+    button.evaluate("b => b.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+    # Some of the board in view: the status line is kept in view (sideways) below it.
+    expect(page.locator("#board-status")).to_have_class(re.compile(r"\bis-kept-in-view\b"))
+    return button.evaluate(VISIBLE_BOX)
+
+
 @pytest.fixture
 def phone(browser: Browser, request):
     def open_context(orientation: str, *, bypass_csp: bool = False):
@@ -105,7 +114,7 @@ def test_every_free_tile_is_big_enough_and_a_tap_on_its_centre_selects_it(
             page.locator(f'#board-tiles .tile[data-id="{selected}"]').click()
             expect(page.locator('#board-tiles .tile[aria-pressed="true"]')).to_have_count(0)
         button = page.locator(f'#board-tiles .tile[data-id="{tile_id}"]')
-        box = button.evaluate(VISIBLE_BOX)
+        box = visible_box(page, button)
         assert box["width"] >= minimum and box["height"] >= minimum, (tile_id, box)
         x = (box["left"] + box["right"]) / 2
         y = (box["top"] + box["bottom"]) / 2
@@ -155,7 +164,7 @@ IN_VIEW = """(selector) => {
 
 
 def tap_centre(page: Page, tile_id: int) -> None:
-    box = page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').evaluate(VISIBLE_BOX)
+    box = visible_box(page, page.locator(f'#board-tiles .tile[data-id="{tile_id}"]'))
     x, y = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
     assert page.evaluate(HIT, [x, y]) == tile_id
     page.touchscreen.tap(x, y)
