@@ -80,17 +80,30 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
     }
 
 
+#: The most tiles a move's answer names as put back before it may name those still
+#: removed instead (an undo of over 32 pairs at once; the answer stays within 1 KB).
+LISTED_RESTORED = 64
+
+
 def move_payload(played: Played) -> dict:
     """A move's answer: what it changed, the game's state, and why a tile was blocked."""
     change = played.change
+    board = played.board
     data = {
-        **game_status(played.game, played.board),
+        **game_status(played.game, board),
         "event": played.event,
         "removed": list(change.removed),
         "restored": list(change.restored),
         "freed": list(change.freed),
         "unfreed": list(change.unfreed),
     }
+    if len(change.restored) > LISTED_RESTORED:
+        # An undo of many pairs at once puts back most of the board: the tiles still
+        # removed are then the shorter list naming the same change, and keep it small.
+        still_removed = [i for i in range(len(board.deal.faces)) if not board.is_present(i)]
+        if len(still_removed) < len(change.restored):
+            data["restored"] = []
+            data["all_removed"] = still_removed
     tap = played.tap
     if tap is not None and tap.blocking is not None:
         data["blocked"] = {

@@ -1,7 +1,7 @@
 // A move's answer applied to the game it followed (docs/openapi.json, schema Move): the
 // tiles it names change, every other field replaces the game's. Pure: no DOM.
 
-const TILE_CHANGES = ["removed", "restored", "freed", "unfreed", "blocked"];
+const TILE_CHANGES = ["removed", "restored", "all_removed", "freed", "unfreed", "blocked"];
 
 export function applyMove(game, answer) {
   const tiles = game.tiles.slice();
@@ -10,6 +10,13 @@ export function applyMove(game, answer) {
   };
   for (const id of answer.removed) update(id, { removed: true, free: false });
   for (const id of answer.restored) update(id, { removed: false });
+  if (answer.all_removed) {
+    // A long undo names the tiles still removed instead of those put back.
+    const gone = new Set(answer.all_removed);
+    tiles.forEach((tile, id) => {
+      if (tile.removed && !gone.has(id)) update(id, { removed: false });
+    });
+  }
   for (const id of answer.freed) update(id, { free: true });
   for (const id of answer.unfreed) update(id, { free: false });
   const next = { ...game, tiles };

@@ -55,17 +55,20 @@ def path_to_stuck(code: str = EXAMPLE) -> list[tuple[int, int]]:
 def apply_move(game: dict, answer: dict) -> dict:
     """A move's answer applied to the whole game it followed, as docs/openapi.json says a
     client does it: the tiles named in ``removed``, ``restored``, ``freed`` and ``unfreed``
-    change; every other field of the answer replaces the game's."""
+    change (``all_removed``, when given, lists every tile still removed); every other field of the answer replaces the game's."""
     tiles = [dict(tile) for tile in game["tiles"]]
     for i in answer["removed"]:
         tiles[i].update(removed=True, free=False)
     for i in answer["restored"]:
         tiles[i]["removed"] = False
+    if "all_removed" in answer:  # a long undo: the tiles still removed, not those put back
+        for i, tile in enumerate(tiles):
+            tile["removed"] = i in answer["all_removed"]
     for i in answer["freed"]:
         tiles[i]["free"] = True
     for i in answer["unfreed"]:
         tiles[i]["free"] = False
-    change = {"removed", "restored", "freed", "unfreed", "blocked"}
+    change = {"removed", "restored", "all_removed", "freed", "unfreed", "blocked"}
     return {**game, **{k: v for k, v in answer.items() if k not in change}, "tiles": tiles}
 
 

@@ -184,3 +184,39 @@ def test_every_answer_of_a_whole_game_fits_the_budget(client, layout):
         last = send("tap", tap(client, gid, b))
     assert last["event"] == "won" and last["share"]
     assert all(size <= BUDGET for size in sizes.values()), sizes
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_a_long_undo_names_the_tiles_still_removed_and_fits_the_budget(client, clock, layout):
+    """Undoing all but the last pair of a game at once puts back 140 tiles: the answer
+    names the 2 still removed instead, fits 1 KB and, applied, is the game a GET shows."""
+    code = str(GameCode(layout, 99))
+    plan = Board.from_code(code).deal.plan
+    game = create(client, code=code)
+    for a, b in plan[:-1]:
+        tap(client, game["id"], a)
+        tap(client, game["id"], b)
+    game = fetch(client, game["id"])
+
+    response = post(client, f"/api/games/{game['id']}/undo", {"count": len(plan) - 2})
+    assert response.status_code == 200, response.content
+    answer = response.json()
+
+    assert answer["restored"] == [] and answer["all_removed"] == sorted(plan[0])
+    check_move(client, game, response)
+
+
+def test_an_undo_of_up_to_32_pairs_names_the_tiles_put_back(client, clock):
+    game = create(client, code=EXAMPLE)
+    plan = Board.from_code(EXAMPLE).deal.plan
+    for a, b in plan[:33]:
+        tap(client, game["id"], a)
+        tap(client, game["id"], b)
+    game = fetch(client, game["id"])
+
+    response = post(client, f"/api/games/{game['id']}/undo", {"count": 32})
+    answer = response.json()
+
+    assert sorted(answer["restored"]) == sorted(t for pair in plan[1:33] for t in pair)
+    assert "all_removed" not in answer
+    check_move(client, game, response)
