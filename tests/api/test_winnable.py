@@ -101,6 +101,7 @@ def test_a_lost_position_says_so_offers_the_undo_and_its_hint_claims_no_plan(cli
     hint = action(client, game["id"], "hint").json()
     validate(hint, {"$ref": "#/components/schemas/Move"})
     assert hint["hint"] is None and hint["hint_sure"] is False and hint["winnable"] is False
+    assert hint["undo_to_winnable"] == 1  # the hint keeps the check's way back
 
     # Play on: still lost, now two pairs from the last winnable position.
     board = Board.from_code(EXAMPLE, history)
