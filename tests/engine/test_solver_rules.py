@@ -107,16 +107,22 @@ def seeded_positions(count: int = 160):
     reference's verdict: about one in six is lost."""
     cases = []
     for seed in range(count):
-        rng = random.Random(seed)
-        positions, faces = small_layout(rng, rng.randint(2, 5))
-        present = set(range(len(faces)))
-        for _ in range(rng.randint(0, 3)):
-            options = playable_pairs(positions, faces, present)
-            if not options:
-                break
-            present -= set(rng.choice(options))
+        positions, faces, present = seeded_position(seed, stacks=(2, 5), removals=3)
         cases.append((seed, positions, faces, frozenset(present)))
     return [(*case, winnable(case[1], case[2], case[3])) for case in cases]
+
+
+def seeded_position(seed: int, *, stacks: tuple[int, int], removals: int):
+    """A seeded small layout after up to ``removals`` random playable pairs."""
+    rng = random.Random(seed)
+    positions, faces = small_layout(rng, rng.randint(*stacks))
+    present = set(range(len(faces)))
+    for _ in range(rng.randint(0, removals)):
+        options = playable_pairs(positions, faces, present)
+        if not options:
+            break
+        present -= set(rng.choice(options))
+    return positions, faces, present
 
 
 SETTINGS = {
@@ -452,15 +458,7 @@ def test_trying_pairings_against_a_nearby_class_proves_a_position_lost(rows):
 
 
 def seeded_lost_position(seed: int):
-    rng = random.Random(seed)
-    positions, faces = small_layout(rng, rng.randint(3, 6))
-    present = set(range(len(faces)))
-    for _ in range(rng.randint(0, 2)):
-        options = playable_pairs(positions, faces, present)
-        if not options:
-            break
-        present -= set(rng.choice(options))
-    return positions, faces, present
+    return seeded_position(seed, stacks=(3, 6), removals=2)
 
 
 @pytest.mark.parametrize("seed", [36, 698, 1585, 2083, 2679, 3115])
