@@ -32,6 +32,12 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
   when relaxed play fails with it, or fails with it together with every
   pairing still allowed for some one other class nearby (over, under or in
   its rows). What is ruled out at the start is ruled out everywhere.
+* **The relaxed play's hint.** A relaxed play that clears the board also says, for
+  each tile, which partners were free (or gone) when it went. A pairing that agrees
+  with it (each tile's partner among those) is tried first; and a position reached by
+  settling a class so is known to pass relaxed play without playing it again (the
+  same relaxed play still clears it). The first attempts take the hint from a relaxed
+  play of the start.
 * **Transpositions.** Positions proven lost are remembered by the exact set of
   remaining tiles and the pairings ruled out for classes still whole (a perfect
   key, so a remembered verdict can never belong to another position).
@@ -200,9 +206,6 @@ class Solver:
         self.class_masks = [0] * len(names)
         for t, c in enumerate(self.cls):
             self.class_masks[c] |= 1 << t
-        self.classmates = [
-            tuple(u for u in _bits(self.class_masks[c]) if u != t) for t, c in enumerate(self.cls)
-        ]
         shape = _shape(geometry)
         self.cover, self.left, self.right = shape.cover, shape.left, shape.right
         self.touch, self.above, self.zone = shape.touch, shape.above, shape.zone
@@ -259,27 +262,34 @@ class Solver:
         ``seen``, when given, receives for each tile that goes the partners it could have
         gone with at that moment.
         """
-        mates, classmates = self.mates, self.classmates
+        mates = self.mates
         cover, left, right, touch = self.cover, self.left, self.right, self.touch
-        # A tile once free stays free (tiles only go), so a queued tile can go when it is
-        # still here and one of its partners is not blocked (free, or gone).
+        # A tile once free stays free (tiles only go), and it can go once one of its
+        # partners is not blocked (free, or gone). So a tile needs a look only when it
+        # turns free: then it may go, and so may its partners that were free already
+        # and waited for it.
         blocked = present & ~free
-        queue = _bits(free)
-        while queue:
-            t = queue.pop()
-            bit = 1 << t
-            if not present & bit or blocked & bit or not mates[t] & ~blocked:
-                continue
-            present ^= bit
-            if seen is not None:
-                seen[t] = mates[t] & ~blocked
-            queue.extend(classmates[t])
-            for i in touch[t]:
-                bit = 1 << i
-                if blocked & bit and not cover[i] & present:
-                    if not left[i] & present or not right[i] & present:
-                        blocked ^= bit
-                        queue.append(i)
+        stack = _bits(free)
+        pop, push = stack.pop, stack.append
+        while stack:
+            t = pop()
+            ready = (mates[t] | 1 << t) & present & ~blocked
+            while ready:
+                low = ready & -ready
+                ready ^= low
+                m = low.bit_length() - 1
+                partners = mates[m] & ~blocked
+                if not partners:
+                    continue
+                present ^= low
+                if seen is not None:
+                    seen[m] = partners
+                for i in touch[m]:
+                    bit = 1 << i
+                    if blocked & bit and not cover[i] & present:
+                        if not left[i] & present or not right[i] & present:
+                            blocked ^= bit
+                            push(i)
         return present == 0
 
     # -- search -----------------------------------------------------------------
@@ -335,6 +345,9 @@ class Solver:
         start = (self.partner[:], self.mates[:])
         self.lost: set[int] = set()
         free = self.free_mask(present)
+        # The first attempts skip relaxed play, but take their hint from one of the start.
+        hint = [0] * n
+        self.start_hint = hint if self._relaxed_clears(present, free, hint) else None
         # Restarts: a search that goes astray early can spend long proving a wrong
         # choice lost, while most deals have many winning plans. So each attempt
         # breaks ties in a fresh random order and gives up after a short budget (in
@@ -520,13 +533,22 @@ class Solver:
                         free |= bit
         return free
 
-    def _search(self, present: int, free: int, fresh: int, ruled: int, plan: list[Pair]) -> bool:
+    def _search(
+        self,
+        present: int,
+        free: int,
+        fresh: int,
+        ruled: int,
+        plan: list[Pair],
+        cleared_by: list[int] | None = None,
+    ) -> bool:
         """Whether ``present`` can be cleared with the pairings still allowed.
 
         ``fresh`` holds the tiles that became free since the last look; ``ruled``
         records, three bits a class, the pairings ruled out for classes whose four tiles
-        all remain (with ``present`` it keys the positions proven lost). Appends a
-        winning plan to ``plan`` when it can.
+        all remain (with ``present`` it keys the positions proven lost). ``cleared_by``,
+        when given, is a relaxed play known to clear this position (the partners each
+        tile went with). Appends a winning plan to ``plan`` when it can.
         """
         depth = len(plan)
         group_masks, group_of, partner = self.group_masks, self.group_of, self.partner
@@ -569,15 +591,18 @@ class Solver:
             return True
         self._tick()
         key = present | ruled << self.n
-        if (
-            key in self.lost
-            or present in self.lost
-            or (self.relax and not self._relaxed_clears(present, free))
-        ):
+        hint = self.start_hint
+        if self.relax:
+            hint = cleared_by
+            if hint is None and key not in self.lost and present not in self.lost:
+                hint = [0] * self.n
+                if not self._relaxed_clears(present, free, hint):
+                    self.lost.add(key)
+        if key in self.lost or present in self.lost:
             self.lost.add(key)
             del plan[depth:]
             return False
-        branch = self._branch(present, free)
+        branch = self._branch(present, free, hint)
         if branch is not None:
             g, plays, rest = branch
             before = self.allowed[g]
@@ -587,27 +612,39 @@ class Solver:
                 plan.append(pair)
                 gone = present ^ (1 << pair[0] | 1 << pair[1])
                 after = self._after(gone, free, pair)
-                if self._search(gone, after, after & ~free, ruled & ~(7 << shift), plan):
+                still = hint if self.relax and self._agrees(hint, g, gone) else None
+                if self._search(gone, after, after & ~free, ruled & ~(7 << shift), plan, still):
                     return True
                 plan.pop()
             if rest:
                 # None of the pairs free now: the class waits with its other pairings.
                 self._allow(g, rest)
                 mark = (self.full_allowed[g] ^ rest) << shift
-                if self._search(present, free, 0, ruled & ~(7 << shift) | mark, plan):
+                still = hint if self.relax and self._agrees(hint, g, present) else None
+                if self._search(present, free, 0, ruled & ~(7 << shift) | mark, plan, still):
                     return True
             self._allow(g, before)
         self.lost.add(key)
         del plan[depth:]
         return False
 
-    def _branch(self, present: int, free: int) -> tuple[int, list[tuple[int, Pair]], int] | None:
+    def _agrees(self, hint: list[int], g: int, present: int) -> bool:
+        """Whether the relaxed play ``hint`` still clears ``present`` with class g's
+        pairings as they are now: each of its tiles left went with a partner still
+        allowed (tiles gone sooner only make others free sooner)."""
+        mates = self.mates
+        return all(hint[t] & mates[t] for t in self.group_tiles[g] if present >> t & 1)
+
+    def _branch(
+        self, present: int, free: int, hint: list[int] | None
+    ) -> tuple[int, list[tuple[int, Pair]], int] | None:
         """The class to settle next: its pairings with a pair free now (each with that
         pair, in the order to try) and the mask of the others.
 
         Only a class of four whose pairing is not settled and that has a free pair in
         an allowed pairing can make a move possible; among them the first in this
         attempt's random order (which varied the search best of the orders tried).
+        Its pairings that agree with the relaxed play ``hint`` are tried first.
         """
         best = None
         best_score = None
@@ -628,7 +665,12 @@ class Solver:
                     if options >> k & 1:
                         for a, b in pairing:
                             if f >> a & 1 and f >> b & 1:
-                                plays.append((order[a] + order[b], k, (a, b)))
+                                rank = order[a] + order[b]
+                                if hint is not None and not all(
+                                    hint[x] >> y & 1 and hint[y] >> x & 1 for x, y in pairing
+                                ):
+                                    rank += 1 << 20  # after those the hint agrees with
+                                plays.append((rank, k, (a, b)))
                 if plays:
                     best, best_score = (g, plays), score
         if best is None:
