@@ -376,6 +376,60 @@ def test_trying_pairings_out_proves_a_position_lost_that_relaxed_play_cannot():
     assert solve(positions, faces, probe_after=NEVER).verdict is Verdict.NOT_WINNABLE
 
 
+# -- the relaxed play's hint -------------------------------------------------------------
+
+
+class CountingSolver(Solver):
+    """The engine's solver, counting the relaxed plays its searches make (not the one of
+    the start that only gives the first attempts their hint)."""
+
+    relaxed_plays = 0
+
+    def _relaxed_clears(self, present, free, seen=None):
+        if hasattr(self, "relax"):  # set as each attempt starts
+            self.relaxed_plays += 1
+        return super()._relaxed_clears(present, free, seen)
+
+
+def test_a_position_reached_along_the_hint_is_not_played_relaxed_again():
+    # With relaxed play from the first position on, a position searched plays it once,
+    # unless it was reached by settling a class as the parent's relaxed play had it: that
+    # play still clears it.
+    searched = played = 0
+    for _seed, positions, faces, present, _won in seeded_positions():
+        solver = CountingSolver(Geometry(positions), faces)
+        searched += solver.solve(bits(present), relax_after=0, probe_after=NEVER).nodes
+        played += solver.relaxed_plays
+    assert played < 0.8 * searched
+
+
+def test_the_hint_is_carried_over_only_while_it_still_clears():
+    # Each class of four held to each of its pairings in turn: when the start's relaxed
+    # play agrees with it, relaxed play with the class so held must clear too.
+    agreeing = disagreeing = 0
+    for _seed, positions, faces, present, _won in seeded_positions():
+        solver = Solver(Geometry(positions), faces)
+        mask = bits(present)
+        solver.solve(mask, max_nodes=0)  # works out the classes and their pairings
+        if not hasattr(solver, "full_allowed"):
+            continue  # lost before any search: a class with no pairing left
+        free = solver.free_mask(mask)
+        for g, tiles in enumerate(solver.group_tiles):
+            for k in range(len(solver.domains[g]) if len(tiles) == 4 else 0):
+                for h, allowed in enumerate(solver.full_allowed):
+                    solver._allow(h, allowed)
+                hint = [0] * len(faces)
+                if not solver._relaxed_clears(mask, free, hint):
+                    break
+                solver._allow(g, 1 << k)
+                if solver._agrees(hint, g, mask):
+                    agreeing += 1
+                    assert solver._relaxed_clears(mask, free)
+                else:
+                    disagreeing += 1
+    assert agreeing > 20 and disagreeing > 20
+
+
 # -- budgets ----------------------------------------------------------------------------
 
 
