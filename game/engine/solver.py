@@ -47,6 +47,9 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
   one attempt proved lost stays proven for the next. The first attempts skip
   relaxed play (it costs more than it saves when a plan is near); later ones
   use it everywhere.
+* **A second search.** Once the move search has taken long, it takes turns with a
+  search over whole classes' pairings that learns from each conflict
+  (:mod:`.pairings`); whichever answers first decides.
 """
 
 from __future__ import annotations
@@ -58,7 +61,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .bitmask import bits as _bits
 from .geometry import Geometry
+from .pairings import PairingSearch
 from .prng import SplitMix64
 from .tiles import match_class
 
@@ -100,6 +105,10 @@ RELAX_AFTER = 12
 RESTART_UNIT = 50
 #: Positions searched before the start's pairings are tried out (see :meth:`Solver._probe`).
 PROBE_AFTER = 4000
+#: Positions the move search has searched before the pairing search gets its first turn.
+PAIRING_AFTER = 5000
+#: Relaxed plays of the pairing search's first turn; each next turn has twice as many.
+PAIRING_UNIT = 200
 
 
 class _OutOfBudget(Exception):
@@ -108,15 +117,6 @@ class _OutOfBudget(Exception):
 
 class _Restart(Exception):
     pass
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _luby(i: int) -> int:
@@ -303,12 +303,16 @@ class Solver:
         relax_after: int = RELAX_AFTER,
         restart_unit: int = RESTART_UNIT,
         probe_after: int = PROBE_AFTER,
+        pairing_after: int = PAIRING_AFTER,
+        pairing_unit: int = PAIRING_UNIT,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Solution:
         """Decide the position whose remaining tiles are the bits of ``present``.
 
         ``time_limit`` is in seconds of ``clock``: the wall clock by default (a request
         waits for it), or e.g. :func:`time.process_time` for a survey on a busy machine.
+        ``nodes`` in the answer counts the positions searched and the pairing search's
+        relaxed plays; ``max_nodes`` bounds the two together.
         """
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -355,7 +359,27 @@ class Solver:
         # what one attempt proved lost stays proven for the next.
         rng = SplitMix64(present % (1 << 64))
         probed = False
+        # The pairing search (.pairings) gets turns between attempts once the move
+        # search has taken long, each turn twice as long as the one before and the
+        # two searches about equal time from then on: their slow deals are mostly
+        # not the same ones (it proves lost some deals the move search cannot).
+        pairing_spent, pairing_turn = 0, 0
         for attempt in itertools.count(1):
+            if self.nodes - pairing_spent >= pairing_after + pairing_spent:
+                self.allowed[:] = self.full_allowed
+                self.partner[:], self.mates[:] = start[0], start[1]
+                spent_before = self.nodes
+                pairing_turn += 1
+                budget = pairing_unit << pairing_turn - 1
+                try:
+                    settled = PairingSearch(self, present, free, rng, budget).run()
+                except _OutOfBudget:
+                    return Solution(Verdict.UNKNOWN, None, self.nodes)
+                pairing_spent += self.nodes - spent_before
+                if settled:
+                    return Solution(Verdict.WINNABLE, self._play_out(present, free), self.nodes)
+                if settled is False:
+                    return Solution(Verdict.NOT_WINNABLE, None, self.nodes)
             self.order = [rng.next64() >> 48 for _ in range(n)]
             self.allowed[:] = self.full_allowed
             self.partner[:], self.mates[:] = start[0], start[1]
@@ -510,15 +534,31 @@ class Solver:
             for t in tiles:
                 partner[t] = -1
 
-    def _tick(self) -> None:
+    def _spend(self) -> None:
+        """Count one position searched (or one relaxed play of the pairing search)."""
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 15:
             if self.clock() > self.deadline:
                 raise _OutOfBudget
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfBudget
+
+    def _tick(self) -> None:
+        self._spend()
         if self.nodes > self.restart_at:
             raise _Restart
+
+    def _play_out(self, present: int, free: int) -> list[Pair]:
+        """The plan once every class's pairing is settled and relaxed play clears:
+        partners go as soon as both are free, which then clears the board."""
+        plan = []
+        partner = self.partner
+        while present:
+            pair = next((t, partner[t]) for t in _bits(free) if free >> partner[t] & 1)
+            plan.append(pair)
+            present ^= 1 << pair[0] | 1 << pair[1]
+            free = self._after(present, free, pair)
+        return plan
 
     def _after(self, present: int, free: int, gone: Sequence[int]) -> int:
         """The free mask once the tiles ``gone`` are out of ``present``."""

@@ -12,7 +12,14 @@ from game.engine.advice import present_mask
 from game.engine.geometry import Geometry
 from game.engine.layouts import TURTLE
 from game.engine.prng import SplitMix64
-from game.engine.solver import PROBE_AFTER, RELAX_AFTER, Solver, Verdict
+from game.engine.solver import (
+    PAIRING_AFTER,
+    PAIRING_UNIT,
+    PROBE_AFTER,
+    RELAX_AFTER,
+    Solver,
+    Verdict,
+)
 from game.engine.survey import uniform_faces, wilson_interval
 from game.engine.tiles import QUADRUPLE_KINDS, match_class
 
@@ -95,15 +102,27 @@ def small_layouts(draw):
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(small_layouts(), st.sampled_from([0, RELAX_AFTER]), st.sampled_from([0, PROBE_AFTER]))
+@given(
+    small_layouts(),
+    st.sampled_from([0, RELAX_AFTER]),
+    st.sampled_from([0, PROBE_AFTER]),
+    st.sampled_from([PAIRING_AFTER, 0]),
+)
 def test_every_verdict_agrees_with_exhaustive_search_and_plans_replay(
-    layout, relax_after, probe_after
+    layout, relax_after, probe_after, pairing_after
 ):
     # relax_after=0: relaxed play prunes from the first position on; probe_after=0: the
-    # start's pairings are tried out before any search.
+    # start's pairings are tried out before any search; pairing_after=0: the pairing
+    # search alone decides (its first turn has no end).
     geometry, faces = layout
     full = (1 << len(faces)) - 1
-    solution = Solver(geometry, faces).solve(full, relax_after=relax_after, probe_after=probe_after)
+    solution = Solver(geometry, faces).solve(
+        full,
+        relax_after=relax_after,
+        probe_after=probe_after,
+        pairing_after=pairing_after,
+        pairing_unit=10**9 if pairing_after == 0 else PAIRING_UNIT,
+    )
     expected = exhaustive_winnable(geometry, faces, frozenset(range(len(faces))))
     assert solution.verdict is (Verdict.WINNABLE if expected else Verdict.NOT_WINNABLE)
     if expected:

@@ -136,6 +136,13 @@ SETTINGS = {
         "relax_after": 2,
         "probe_after": 3,
     },
+    "the pairing search alone": {"pairing_after": 0, "pairing_unit": NEVER},
+    "both searches taking turns": {"pairing_after": 0, "pairing_unit": 1, "restart_unit": 1},
+    "trying out, then the pairing search alone": {
+        "probe_after": 0,
+        "pairing_after": 0,
+        "pairing_unit": NEVER,
+    },
 }
 
 

@@ -1,0 +1,148 @@
+"""The solver's second way of searching: over the classes' pairings, learning from conflicts.
+
+The move search (:mod:`.solver`) plays pairs in order, and a deal it finds hard is
+often easy for a search that settles whole classes instead, and the other way round:
+their slow deals are mostly not the same ones. So :meth:`.solver.Solver.solve` gives
+this search a growing share of its time once the move search has taken long, and
+takes whichever answer comes first. This is M. de Bondt's scheme for the game:
+
+* Each class of four whose pairing is still open is a choice; its options are the
+  pairings still allowed. A set of choices is judged by relaxed play with the open
+  classes loose. Once every class is settled, relaxed play is exact: each tile has one
+  partner, and a pair goes as soon as both are free.
+* **The dive.** Classes are settled one after another, each to its preferred pairing:
+  one the last relaxed play agrees with when there is one (then that play still
+  clears, and is not played again), until relaxed play fails.
+* **The conflict.** Going back over the classes settled, each whose pairing the failure
+  does not need is let loose again (and its preference turns to its next pairing).
+  What is left is a set of choices that cannot all hold.
+* **Branching on it.** The conflict's classes are put first, the one that failed
+  leading, the others in reverse; then for each class in turn, from the last: it takes
+  each other pairing, with those before it kept and those after it open. Every way of
+  avoiding the conflict is one of these, so a search that finds none proves the
+  position lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .bitmask import bits as _bits
+from .prng import SplitMix64
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+
+class _Spent(Exception):
+    pass
+
+
+class PairingSearch:
+    """One attempt of the pairing search on a solver's position, within ``budget``
+    relaxed plays. The solver's pairings start as the ones it allows everywhere and
+    are left settled when the attempt wins (:meth:`run`)."""
+
+    def __init__(self, solver: Solver, present: int, free: int, rng: SplitMix64, budget: int):
+        self.solver = solver
+        self.present, self.free = present, free
+        self.budget = budget
+        self.plays = 0
+        self.loose = solver.full_allowed
+        masks = solver.group_masks
+        self.order = [
+            g
+            for g, options in enumerate(self.loose)
+            if options & (options - 1) and present & masks[g] == masks[g]
+        ]
+        rng.shuffle(self.order)
+        self.preferred = {}
+        for g in self.order:
+            options = _bits(self.loose[g])
+            rng.shuffle(options)
+            self.preferred[g] = options
+        self.value = dict.fromkeys(self.order, -1)
+
+    def run(self) -> bool | None:
+        """``True`` when every class is settled to a winning pairing, ``False`` when no
+        choice of pairings wins, ``None`` when the budget ran out first."""
+        try:
+            return self._settle(0)
+        except _Spent:
+            return None
+
+    def _set(self, g: int, k: int) -> None:
+        """Settle class g to pairing k, or let it loose when k is -1."""
+        self.value[g] = k
+        self.solver._allow(g, self.loose[g] if k < 0 else 1 << k)
+
+    def _clears(self, seen: list[int] | None = None) -> bool:
+        self.plays += 1
+        if self.plays > self.budget:
+            raise _Spent
+        self.solver._spend()
+        return self.solver._relaxed_clears(self.present, self.free, seen)
+
+    def _agrees(self, seen: list[int], g: int, k: int) -> bool:
+        return all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in self.solver.domains[g][k])
+
+    def _settle(self, start: int) -> bool:
+        """Whether the classes from ``start`` on in the order can be settled so that the
+        board clears, those before keeping their pairings. Leaves them open when not."""
+        failed = self._dive(start)
+        if failed == len(self.order):
+            return True
+        if failed < 0:
+            return False
+        needed = self._conflict(start, failed)
+        order, preferred = self.order, self.preferred
+        for i in range(start + len(needed) - 1, start - 1, -1):
+            g = order[i]
+            for k in preferred[g][1:]:
+                self._set(g, k)
+                if self._settle(i + 1):
+                    return True
+            self._set(g, -1)
+        return False
+
+    def _dive(self, start: int) -> int:
+        """Settle the classes from ``start`` on, each to its preferred pairing, until
+        relaxed play fails. Returns where it failed: the number of classes when it never
+        did, -1 when it failed before the first."""
+        order, preferred, n = self.order, self.preferred, self.solver.n
+        seen = [0] * n
+        if not self._clears(seen):
+            return -1
+        for i in range(start, len(order)):
+            g = order[i]
+            options = preferred[g]
+            agreeing = next((k for k in options if self._agrees(seen, g, k)), None)
+            if agreeing is not None:
+                options.remove(agreeing)
+                options.insert(0, agreeing)
+                self._set(g, agreeing)
+                continue
+            self._set(g, options[0])
+            seen = [0] * n
+            if not self._clears(seen):
+                return i
+        return len(order)
+
+    def _conflict(self, start: int, failed: int) -> list[int]:
+        """After a dive failed at ``failed``: let loose each class settled since ``start``
+        whose pairing the failure does not need, and put the others first in the order
+        (the one that failed leading). Returns them: their pairings cannot all hold."""
+        order, preferred = self.order, self.preferred
+        needed, loosened = [order[failed]], []
+        for i in range(failed - 1, start - 1, -1):
+            g = order[i]
+            k = self.value[g]
+            self._set(g, -1)
+            if self._clears():
+                self._set(g, k)  # the failure needs this pairing
+                needed.append(g)
+            else:
+                preferred[g].append(preferred[g].pop(0))
+                loosened.append(g)
+        order[start : failed + 1] = needed + loosened[::-1]
+        return needed
