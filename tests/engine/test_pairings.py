@@ -6,26 +6,15 @@ test_solver_rules.py and test_solver.py ("the pairing search alone")."""
 
 from __future__ import annotations
 
-from game.engine.geometry import Geometry
 from game.engine.pairings import PairingSearch
 from game.engine.prng import SplitMix64
-from game.engine.solver import Solver
 
-from .test_solver_rules import bits, replays_to_a_win, seeded_positions
+from .test_solver_rules import prepared_solvers, replays_to_a_win
 
 
 def searches():
     """A pairing search on each seeded position that has classes to settle."""
-    for seed, positions, faces, present, _won in seeded_positions():
-        solver = Solver(Geometry(positions), faces)
-        mask = bits(present)
-        solver.solve(mask, max_nodes=0)  # works out the classes and their pairings
-        if not hasattr(solver, "full_allowed"):
-            continue  # lost before any search: a class with no pairing left
-        solver.max_nodes = None
-        for g, allowed in enumerate(solver.full_allowed):
-            solver._allow(g, allowed)
-        free = solver.free_mask(mask)
+    for solver, mask, free, (seed, positions, faces, present, _won) in prepared_solvers():
         search = PairingSearch(solver, mask, free, SplitMix64(seed), budget=10**6)
         if search.order:
             yield solver, search, mask, free, (positions, faces, present)

@@ -410,17 +410,28 @@ def test_a_position_reached_along_the_hint_is_not_played_relaxed_again():
     assert played < 0.8 * searched
 
 
-def test_the_hint_is_carried_over_only_while_it_still_clears():
-    # Each class of four held to each of its pairings in turn: when the start's relaxed
-    # play agrees with it, relaxed play with the class so held must clear too.
-    agreeing = disagreeing = 0
-    for _seed, positions, faces, present, _won in seeded_positions():
+def prepared_solvers():
+    """For each seeded position a solver with its classes and pairings worked out (all
+    allowed, no budget), the position's mask and free tiles; the seed's case last. Not
+    the positions lost before any search (a class with no pairing left)."""
+    for case in seeded_positions():
+        _seed, positions, faces, present, _won = case
         solver = Solver(Geometry(positions), faces)
         mask = bits(present)
         solver.solve(mask, max_nodes=0)  # works out the classes and their pairings
         if not hasattr(solver, "full_allowed"):
-            continue  # lost before any search: a class with no pairing left
-        free = solver.free_mask(mask)
+            continue
+        solver.max_nodes = None
+        for g, allowed in enumerate(solver.full_allowed):
+            solver._allow(g, allowed)
+        yield solver, mask, solver.free_mask(mask), case
+
+
+def test_the_hint_is_carried_over_only_while_it_still_clears():
+    # Each class of four held to each of its pairings in turn: when the start's relaxed
+    # play agrees with it, relaxed play with the class so held must clear too.
+    agreeing = disagreeing = 0
+    for solver, mask, free, (_seed, _positions, faces, _present, _won) in prepared_solvers():
         for g, tiles in enumerate(solver.group_tiles):
             for k in range(len(solver.domains[g]) if len(tiles) == 4 else 0):
                 for h, allowed in enumerate(solver.full_allowed):
