@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from game.engine import Board
 from tests.api.helpers import EXAMPLE
 from tests.api.test_winnable import losing_history
-from tests.browser.test_board import fast_forward, open_board, tile
+from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -75,6 +75,8 @@ def test_the_notice_follows_the_losing_removal_and_undo_brings_back_a_winnable_b
     click_pair(page, after)  # playing on is allowed; the way back is now two moves
     button = page.get_by_role("button", name=undo_two, exact=True)
     expect(button).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"board-lost-{lang}.png", full_page=True)
     button.click()
 
     expect(notice).to_be_empty()
