@@ -91,7 +91,10 @@ TARGETS = {
         # thirty times its tests' time before it counts as a timeout: its mutants would
         # take most of a day. Its own tests decide small positions exhaustively in
         # seconds, and are the ones meant to catch its bugs.
-        focus=(("game.engine.solver.*", "tests/engine/test_solver"),),
+        focus=(
+            ("game.engine.solver.*", "tests/engine/test_solver"),
+            ("game.engine.pairings.*", "tests/engine/test_solver"),
+        ),
         timeout_multiplier=5.0,
     ),
     "layouts": Target(
