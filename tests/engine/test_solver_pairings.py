@@ -12,12 +12,20 @@ from game.engine.prng import SplitMix64
 from .test_solver_rules import prepared_solvers, replays_to_a_win
 
 
-def searches():
+def searches(budget: int = 10**6):
     """A pairing search on each seeded position that has classes to settle."""
     for solver, mask, free, (seed, positions, faces, present, _won) in prepared_solvers():
-        search = PairingSearch(solver, mask, free, SplitMix64(seed), budget=10**6)
+        search = PairingSearch(solver, mask, free, SplitMix64(seed), budget)
         if search.order:
-            yield solver, search, mask, free, (positions, faces, present)
+            yield solver, search, mask, free, (positions, faces, present, seed)
+
+
+def again(solver, seed: int, mask: int, free: int, budget: int = 10**6) -> PairingSearch:
+    """The same search anew (same seed, so the same order and preferences), every class
+    loose again."""
+    for g, allowed in enumerate(solver.full_allowed):
+        solver._allow(g, allowed)
+    return PairingSearch(solver, mask, free, SplitMix64(seed), budget)
 
 
 def test_a_conflict_fails_on_its_own_and_needs_each_of_its_pairings():
@@ -26,7 +34,9 @@ def test_a_conflict_fails_on_its_own_and_needs_each_of_its_pairings():
         failed = search._dive(0)
         if failed < 0 or failed == len(search.order):
             continue
+        classes = sorted(search.order)
         needed = search._conflict(0, failed)
+        assert sorted(search.order) == classes  # put in another order, none lost
         conflicts += 1
         assert search.order[0] == needed[0]  # the class that failed leads
         assert search.order[: len(needed)] == needed
@@ -43,10 +53,94 @@ def test_a_conflict_fails_on_its_own_and_needs_each_of_its_pairings():
 
 def test_a_dive_that_settles_every_class_leaves_a_board_that_plays_out():
     dives = 0
-    for solver, search, mask, free, (positions, faces, present) in searches():
+    for solver, search, mask, free, (positions, faces, present, _seed) in searches():
         if search._dive(0) != len(search.order):
             continue
         dives += 1
         assert all(search.value[g] >= 0 for g in search.order)
         assert replays_to_a_win(positions, faces, present, solver._play_out(mask, free))
     assert dives >= 20
+
+
+def test_its_choices_are_the_classes_of_four_with_more_than_one_pairing_allowed():
+    for solver, search, _mask, _free, _case in searches():
+        choices = {
+            g
+            for g, allowed in enumerate(solver.full_allowed)
+            if len(solver.group_tiles[g]) == 4 and allowed & (allowed - 1)
+        }
+        assert sorted(search.order) == sorted(choices)
+
+
+def test_a_turn_stops_after_its_budget_of_relaxed_plays():
+    # A budget of exactly the relaxed plays the search needs gives its answer; one fewer
+    # gives none.
+    for solver, search, mask, free, (*_, seed) in searches():
+        answer = search.run()
+        needed = search.plays
+        assert answer is not None and needed >= 1
+        assert again(solver, seed, mask, free, needed).run() is answer
+        assert again(solver, seed, mask, free, needed - 1).run() is None
+
+
+def test_a_search_that_finds_no_way_leaves_every_class_loose():
+    lost = 0
+    for solver, search, mask, free, _case in searches():
+        if search.run() is False:
+            lost += 1
+            assert all(search.value[g] == -1 for g in search.order)
+            assert solver.allowed == solver.full_allowed
+    assert lost >= 5
+
+
+def test_a_dive_keeps_the_pairings_settled_before_its_start():
+    kept = 0
+    for solver, search, mask, free, (*_, seed) in searches():
+        first = search.order[0]
+        for k in search.preferred[first][1:]:
+            search = again(solver, seed, mask, free)
+            search._set(first, k)
+            preference = list(search.preferred[first])
+            search._dive(1)
+            assert search.value[first] == k
+            assert search.preferred[first] == preference
+            kept += 1
+    assert kept >= 20
+
+
+def test_a_dive_leaves_each_class_it_settled_preferring_its_pairing():
+    # The branches try a class's other pairings as those after the first in its
+    # preference: the first must be the one it holds.
+    for _solver, search, _mask, _free, _case in searches():
+        search._dive(0)
+        for g in search.order:
+            if search.value[g] >= 0:
+                assert search.preferred[g][0] == search.value[g]
+
+
+def test_a_pairing_the_last_relaxed_play_agrees_with_clears_when_held():
+    agreeing = 0
+    for solver, search, mask, free, _case in searches():
+        seen = [0] * solver.n
+        if not search._clears(seen):
+            continue  # lost to relaxed play at once
+        for g in search.order:
+            for k in search.preferred[g]:
+                if search._agrees(seen, g, k):
+                    agreeing += 1
+                    search._set(g, k)
+                    assert solver._relaxed_clears(mask, free)
+                    search._set(g, -1)
+    assert agreeing >= 20
+
+
+def test_a_dive_plays_relaxed_only_where_the_last_play_does_not_agree():
+    # Each class settled the way the last relaxed play has it needs no play of its own:
+    # fewer plays than one at the start of each dive and one for each class settled.
+    plays = settled = dives = 0
+    for _solver, search, _mask, _free, _case in searches():
+        search._dive(0)
+        dives += 1
+        plays += search.plays
+        settled += sum(search.value[g] >= 0 for g in search.order)
+    assert plays < 0.8 * (dives + settled)
