@@ -76,8 +76,9 @@ def test_a_turn_stops_after_its_budget_of_relaxed_plays():
     # A budget of exactly the relaxed plays the search needs gives its answer; one fewer
     # gives none.
     for solver, search, mask, free, (*_, seed) in searches():
+        before = solver.nodes  # the solver counts each relaxed play of the search too
         answer = search.run()
-        needed = search.plays
+        needed = solver.nodes - before
         assert answer is not None and needed >= 1
         assert again(solver, seed, mask, free, needed).run() is answer
         assert again(solver, seed, mask, free, needed - 1).run() is None
@@ -132,6 +133,24 @@ def test_a_pairing_the_last_relaxed_play_agrees_with_clears_when_held():
                     assert solver._relaxed_clears(mask, free)
                     search._set(g, -1)
     assert agreeing >= 20
+
+
+class Recording(PairingSearch):
+    """A pairing search that notes, for each relaxed play, whether it kept the partners
+    each tile went with (the hint for the classes settled next)."""
+
+    def _clears(self, seen=None):
+        self.kept = [*getattr(self, "kept", []), seen is not None]
+        return super()._clears(seen)
+
+
+def test_each_relaxed_play_of_a_dive_hints_the_classes_after_it():
+    for solver, _search, mask, free, (*_, seed) in searches():
+        for g, allowed in enumerate(solver.full_allowed):
+            solver._allow(g, allowed)
+        search = Recording(solver, mask, free, SplitMix64(seed), 10**6)
+        search._dive(0)
+        assert search.kept and all(search.kept)
 
 
 def test_a_dive_plays_relaxed_only_where_the_last_play_does_not_agree():
