@@ -38,6 +38,13 @@ class _Spent(Exception):
     pass
 
 
+def agrees(seen: list[int], pairing) -> bool:
+    """Whether a relaxed play that cleared (``seen``: the partners free or gone as each
+    tile went) still clears with a class held to ``pairing``: each tile of it had its
+    partner there."""
+    return all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in pairing)
+
+
 class PairingSearch:
     """One attempt of the pairing search on a solver's position, within ``budget``
     relaxed plays. The solver's pairings start as the ones it allows everywhere and
@@ -84,7 +91,7 @@ class PairingSearch:
         return self.solver._relaxed_clears(self.present, self.free, seen)
 
     def _agrees(self, seen: list[int], g: int, k: int) -> bool:
-        return all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in self.solver.domains[g][k])
+        return agrees(seen, self.solver.domains[g][k])
 
     def _settle(self, start: int) -> bool:
         """Whether the classes from ``start`` on in the order can be settled so that the

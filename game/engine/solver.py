@@ -36,8 +36,7 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
   each tile, which partners were free (or gone) when it went. A pairing that agrees
   with it (each tile's partner among those) is tried first; and a position reached by
   settling a class so is known to pass relaxed play without playing it again (the
-  same relaxed play still clears it). The first attempts take the hint from a relaxed
-  play of the start.
+  same relaxed play still clears it).
 * **Transpositions.** Positions proven lost are remembered by the exact set of
   remaining tiles and the pairings ruled out for classes still whole (a perfect
   key, so a remembered verdict can never belong to another position).
@@ -63,7 +62,7 @@ from enum import Enum
 
 from .bitmask import bits as _bits
 from .geometry import Geometry
-from .pairings import PairingSearch
+from .pairings import PairingSearch, agrees
 from .prng import SplitMix64
 from .tiles import match_class
 
@@ -349,9 +348,6 @@ class Solver:
         start = (self.partner[:], self.mates[:])
         self.lost: set[int] = set()
         free = self.free_mask(present)
-        # The first attempts skip relaxed play, but take their hint from one of the start.
-        hint = [0] * n
-        self.start_hint = hint if self._relaxed_clears(present, free, hint) else None
         # Restarts: a search that goes astray early can spend long proving a wrong
         # choice lost, while most deals have many winning plans. So each attempt
         # breaks ties in a fresh random order and gives up after a short budget (in
@@ -434,7 +430,7 @@ class Solver:
             # by each tile as it went) also fits with class h held to it, or -1. When one
             # fits, that play proves class h held so still alive.
             for j in _bits(options):
-                if all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in domains[h][j]):
+                if agrees(seen, domains[h][j]):
                     return j
             return -1
 
@@ -631,7 +627,7 @@ class Solver:
             return True
         self._tick()
         key = present | ruled << self.n
-        hint = self.start_hint
+        hint = None
         if self.relax:
             hint = cleared_by
             if hint is None and key not in self.lost and present not in self.lost:
@@ -706,9 +702,7 @@ class Solver:
                         for a, b in pairing:
                             if f >> a & 1 and f >> b & 1:
                                 rank = order[a] + order[b]
-                                if hint is not None and not all(
-                                    hint[x] >> y & 1 and hint[y] >> x & 1 for x, y in pairing
-                                ):
+                                if hint is not None and not agrees(hint, pairing):
                                     rank += 1 << 20  # after those the hint agrees with
                                 plays.append((rank, k, (a, b)))
                 if plays:
