@@ -20,6 +20,22 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _live_server_without_nagle():
+    """Answer the live server's requests without a 40 ms stall each.
+
+    Django's test server writes a response's headers and its body in separate sends. On a
+    kept-alive connection (the browser's fetches, a requests session) Nagle's algorithm
+    then holds the body back until the client's delayed acknowledgement, 40 ms later: a
+    browser test that played a game through the API spent nearly all its time waiting.
+    """
+    from django.test.testcases import QuietWSGIRequestHandler
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(QuietWSGIRequestHandler, "disable_nagle_algorithm", True)
+        yield
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Drive Debian's Chromium; Playwright never downloads a browser of its own."""
