@@ -48,7 +48,8 @@ What the search rests on (each a fact about the game, so no verdict is a guess):
   use it everywhere.
 * **A second search.** Once the move search has taken long, it takes turns with a
   search over whole classes' pairings that learns from each conflict
-  (:mod:`.pairings`); whichever answers first decides.
+  (:mod:`.pairings`), each of its turns going on where the last stopped; whichever
+  answers first decides.
 """
 
 from __future__ import annotations
@@ -356,19 +357,20 @@ class Solver:
         rng = SplitMix64(present % (1 << 64))
         probed = False
         # The pairing search (.pairings) gets turns between attempts once the move
-        # search has taken long, each turn twice as long as the one before and the
-        # two searches about equal time from then on: their slow deals are mostly
-        # not the same ones (it proves lost some deals the move search cannot).
-        pairing_spent, pairing_turn = 0, 0
+        # search has taken long, each turn twice as long as the one before (and going
+        # on where the last stopped), the two searches about equal time from then on:
+        # their slow deals are mostly not the same ones.
+        pairing_search, pairing_spent, pairing_turn = None, 0, 0
         for attempt in itertools.count(1):
             if self.nodes - pairing_spent >= pairing_after + pairing_spent:
                 self.allowed[:] = self.full_allowed
                 self.partner[:], self.mates[:] = start[0], start[1]
+                if pairing_search is None:
+                    pairing_search = PairingSearch(self, present, free, rng)
                 spent_before = self.nodes
                 pairing_turn += 1
-                budget = pairing_unit << pairing_turn - 1
                 try:
-                    settled = PairingSearch(self, present, free, rng, budget).run()
+                    settled = pairing_search.run(pairing_unit << pairing_turn - 1)
                 except _OutOfBudget:
                     return Solution(Verdict.UNKNOWN, None, self.nodes)
                 pairing_spent += self.nodes - spent_before

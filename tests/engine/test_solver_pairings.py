@@ -13,29 +13,42 @@ from .test_solver_rules import prepared_solvers, replays_to_a_win
 
 
 def searches(budget: int = 10**6):
-    """A pairing search on each seeded position that has classes to settle."""
+    """A pairing search on each seeded position that has classes to settle, allowed
+    ``budget`` relaxed plays when its steps are called directly."""
     for solver, mask, free, (seed, positions, faces, present, _won) in prepared_solvers():
-        search = PairingSearch(solver, mask, free, SplitMix64(seed), budget)
+        search = PairingSearch(solver, mask, free, SplitMix64(seed))
+        search.budget = budget
         if search.order:
             yield solver, search, mask, free, (positions, faces, present, seed)
 
 
-def again(solver, seed: int, mask: int, free: int, budget: int = 10**6) -> PairingSearch:
+def again(solver, seed: int, mask: int, free: int) -> PairingSearch:
     """The same search anew (same seed, so the same order and preferences), every class
     loose again."""
     for g, allowed in enumerate(solver.full_allowed):
         solver._allow(g, allowed)
-    return PairingSearch(solver, mask, free, SplitMix64(seed), budget)
+    search = PairingSearch(solver, mask, free, SplitMix64(seed))
+    search.budget = 10**6
+    return search
+
+
+def finish(steps):
+    """What one of the search's steps answers, run to its end within the budget."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
 
 
 def test_a_conflict_fails_on_its_own_and_needs_each_of_its_pairings():
     conflicts = 0
     for solver, search, mask, free, _case in searches():
-        failed = search._dive(0)
+        failed = finish(search._dive(0))
         if failed < 0 or failed == len(search.order):
             continue
         classes = sorted(search.order)
-        needed = search._conflict(0, failed)
+        needed = finish(search._conflict(0, failed))
         assert sorted(search.order) == classes  # put in another order, none lost
         conflicts += 1
         assert search.order[0] == needed[0]  # the class that failed leads
@@ -54,7 +67,7 @@ def test_a_conflict_fails_on_its_own_and_needs_each_of_its_pairings():
 def test_a_dive_that_settles_every_class_leaves_a_board_that_plays_out():
     dives = 0
     for solver, search, mask, free, (positions, faces, present, _seed) in searches():
-        if search._dive(0) != len(search.order):
+        if finish(search._dive(0)) != len(search.order):
             continue
         dives += 1
         assert all(search.value[g] >= 0 for g in search.order)
@@ -77,17 +90,36 @@ def test_a_turn_stops_after_its_budget_of_relaxed_plays():
     # gives none.
     for solver, search, mask, free, (*_, seed) in searches():
         before = solver.nodes  # the solver counts each relaxed play of the search too
-        answer = search.run()
+        answer = search.run(10**6)
         needed = solver.nodes - before
         assert answer is not None and needed >= 1
-        assert again(solver, seed, mask, free, needed).run() is answer
-        assert again(solver, seed, mask, free, needed - 1).run() is None
+        assert again(solver, seed, mask, free).run(needed) is answer
+        assert again(solver, seed, mask, free).run(needed - 1) is None
+
+
+def test_a_search_in_turns_goes_on_where_it_stopped():
+    # Turns of a few relaxed plays, with the solver's classes all held to other pairings
+    # between them (as the move search leaves them), end as one uninterrupted run does,
+    # after the same relaxed plays in all.
+    resumed = 0
+    for solver, search, mask, free, (*_, seed) in searches():
+        answer = search.run(10**6)
+        plays = search.plays
+        search = again(solver, seed, mask, free)
+        turns = 0
+        while (step := search.run(3)) is None:
+            turns += 1
+            for g, allowed in enumerate(solver.full_allowed):
+                solver._allow(g, allowed & -allowed)
+        assert step is answer and search.plays == plays
+        resumed += turns > 1
+    assert resumed >= 10
 
 
 def test_a_search_that_finds_no_way_leaves_every_class_loose():
     lost = 0
     for solver, search, mask, free, _case in searches():
-        if search.run() is False:
+        if search.run(10**6) is False:
             lost += 1
             assert all(search.value[g] == -1 for g in search.order)
             assert solver.allowed == solver.full_allowed
@@ -102,7 +134,7 @@ def test_a_dive_keeps_the_pairings_settled_before_its_start():
             search = again(solver, seed, mask, free)
             search._set(first, k)
             preference = list(search.preferred[first])
-            search._dive(1)
+            finish(search._dive(1))
             assert search.value[first] == k
             assert search.preferred[first] == preference
             kept += 1
@@ -113,7 +145,7 @@ def test_a_dive_leaves_each_class_it_settled_preferring_its_pairing():
     # The branches try a class's other pairings as those after the first in its
     # preference: the first must be the one it holds.
     for _solver, search, _mask, _free, _case in searches():
-        search._dive(0)
+        finish(search._dive(0))
         for g in search.order:
             if search.value[g] >= 0:
                 assert search.preferred[g][0] == search.value[g]
@@ -123,7 +155,7 @@ def test_a_pairing_the_last_relaxed_play_agrees_with_clears_when_held():
     agreeing = 0
     for solver, search, mask, free, _case in searches():
         seen = [0] * solver.n
-        if not search._clears(seen):
+        if not finish(search._clears(seen)):
             continue  # lost to relaxed play at once
         for g in search.order:
             for k in search.preferred[g]:
@@ -141,15 +173,16 @@ class Recording(PairingSearch):
 
     def _clears(self, seen=None):
         self.kept = [*getattr(self, "kept", []), seen is not None]
-        return super()._clears(seen)
+        return (yield from super()._clears(seen))
 
 
 def test_each_relaxed_play_of_a_dive_hints_the_classes_after_it():
     for solver, _search, mask, free, (*_, seed) in searches():
         for g, allowed in enumerate(solver.full_allowed):
             solver._allow(g, allowed)
-        search = Recording(solver, mask, free, SplitMix64(seed), 10**6)
-        search._dive(0)
+        search = Recording(solver, mask, free, SplitMix64(seed))
+        search.budget = 10**6
+        finish(search._dive(0))
         assert search.kept and all(search.kept)
 
 
@@ -158,7 +191,7 @@ def test_a_dive_plays_relaxed_only_where_the_last_play_does_not_agree():
     # fewer plays than one at the start of each dive and one for each class settled.
     plays = settled = dives = 0
     for _solver, search, _mask, _free, _case in searches():
-        search._dive(0)
+        finish(search._dive(0))
         dives += 1
         plays += search.plays
         settled += sum(search.value[g] >= 0 for g in search.order)
