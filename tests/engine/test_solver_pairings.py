@@ -97,6 +97,16 @@ def test_a_turn_stops_after_its_budget_of_relaxed_plays():
         assert again(solver, seed, mask, free).run(needed - 1) is None
 
 
+def test_a_search_not_yet_run_waits_before_its_first_relaxed_play():
+    # Until run() gives it a budget, a step that would play relaxed waits instead.
+    for solver, mask, free, (seed, *_) in prepared_solvers():
+        search = PairingSearch(solver, mask, free, SplitMix64(seed))
+        before = solver.nodes
+        steps = search._clears()
+        assert next(steps) is None
+        assert search.plays == 0 and solver.nodes == before
+
+
 def test_a_search_in_turns_goes_on_where_it_stopped():
     # Turns of a few relaxed plays, with the solver's classes all held to other pairings
     # between them (as the move search leaves them), end as one uninterrupted run does,
