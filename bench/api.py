@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
 from deploy.stack import PrivateRedis, Stack, prepare, production_env  # noqa: E402
-from game.engine import Board, GameCode  # noqa: E402
+from mahjong import Board, GameCode  # noqa: E402
 
 HOST = "127.0.0.1"
 TIME_LIMIT_S = 240

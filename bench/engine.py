@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.budget import Budgets  # noqa: E402
-from game.engine import LAYOUTS, Board, GameCode, generate_deal  # noqa: E402
+from mahjong import LAYOUTS, Board, GameCode, generate_deal  # noqa: E402
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:

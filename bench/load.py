@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
 from deploy.stack import private_stack  # noqa: E402
-from game.engine import Board  # noqa: E402
+from mahjong import Board  # noqa: E402
 
 HINT_EVERY = 25  # taps between two hints
 HARD_STOP_S = 900

@@ -28,8 +28,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench.budget import Budgets  # noqa: E402
-from game.engine import LAYOUTS, Board, GameCode, advice, deal_for  # noqa: E402
-from game.engine.survey import survey  # noqa: E402
+from mahjong import LAYOUTS, Board, GameCode, deal_for  # noqa: E402
+from mahjong.solver import advice  # noqa: E402
+from mahjong.solver.survey import survey  # noqa: E402
 
 PUBLISHED_SHARE = 2.95  # per cent of uniform Turtle deals that cannot be won
 

@@ -103,8 +103,8 @@ def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -
     from django.utils import timezone
 
     from game import daily
-    from game.engine import LAYOUTS
     from game.models import Game
+    from mahjong import LAYOUTS
 
     layouts = list(LAYOUTS)
     now = timezone.now()

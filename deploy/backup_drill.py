@@ -27,7 +27,7 @@ from deploy.stack import (
     free_port,
     private_stack,
 )
-from game.engine import Board
+from mahjong import Board
 
 PASSWORD = "tile-pair-72-free"
 TABLES = ("auth_user", "game_game", "django_session")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import requests
 
 from deploy.stack import PrivatePostgres, PrivateRedis, Stack, private_stack
-from game.engine import Board
+from mahjong import Board
 
 PASSWORD = "tile-pair-72-free"
 

@@ -26,10 +26,10 @@ from django.views.decorators.gzip import gzip_page
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
 
+from mahjong import InvalidGameCode, MoveError, UnknownLayout
 from mahjongsite.client_ip import ratelimit_key
 
 from . import services
-from .engine import InvalidGameCode, MoveError, UnknownLayout
 from .messages import API_ERRORS
 from .models import Game
 from .selectors import Owner, board_for, game_get

@@ -26,8 +26,9 @@ from datetime import UTC, date, datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from .engine import LAYOUTS, GameCode
-from .engine.codes import DEAL_BITS
+from mahjong import LAYOUTS, GameCode
+from mahjong.rules.codes import DEAL_BITS
+
 from .models import Game
 
 #: The length of a day board.

@@ -11,8 +11,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from mahjong import LAYOUTS
+
 from . import daily, formatting
-from .engine import LAYOUTS
 from .names import layout_name
 from .views import layout_asked
 

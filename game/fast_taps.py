@@ -31,7 +31,8 @@ from datetime import datetime
 from django.conf import settings
 from django.db import connection
 
-from .engine import WON
+from mahjong import WON
+
 from .models import Game
 from .selectors import (
     Owner,

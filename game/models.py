@@ -13,8 +13,9 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from mahjong import State
+
 from .clock import Clock
-from .engine import State
 
 
 class Game(models.Model):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .engine import KINDS, LAYOUTS, family
-from .engine.tiles import (
+from mahjong import KINDS, LAYOUTS, family
+from mahjong.rules.tiles import (
     FAMILY_BAMBOO,
     FAMILY_CHARACTERS,
     FAMILY_CIRCLES,

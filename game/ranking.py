@@ -21,8 +21,9 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
 
+from mahjong import GameCode
+
 from . import daily
-from .engine import GameCode
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the

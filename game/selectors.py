@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import QuerySet
 
-from .engine import Board
+from mahjong import Board
+
 from .ids import parse_game_id
 from .models import Game
 

@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from django.utils import timezone
 
+from mahjong import Board, family
+
 from . import sharing, verdicts
-from .engine import Board, family
 from .models import Game
 from .names import layout_name
 from .services import Played, may_move

@@ -23,9 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from . import fast_taps, ranking, verdicts
-from .clock import Clock
-from .engine import (
+from mahjong import (
     PLAYING,
     STUCK,
     WON,
@@ -36,7 +34,10 @@ from .engine import (
     TapResult,
     random_code,
 )
-from .engine import parse_code as engine_parse_code
+from mahjong import parse_code as engine_parse_code
+
+from . import fast_taps, ranking, verdicts
+from .clock import Clock
 from .models import Game
 from .selectors import Owner, board_for, game_get, game_locked
 
@@ -77,7 +78,7 @@ def game_create(
     ``layout_id`` (the Turtle by default). ``page`` is the board page that will show it
     (see :func:`game_pause`).
 
-    Raises :class:`game.engine.InvalidGameCode` (``UnknownLayout`` included) for a bad
+    Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
     """
     if code is not None:
@@ -246,7 +247,7 @@ def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -
     """Tap a tile (SPEC §6.4, carried out by the engine). The first tap starts the clock.
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, or the engine's
-    :class:`~game.engine.MoveError` subclasses (unknown or removed tile, won game); the
+    :class:`~mahjong.MoveError` subclasses (unknown or removed tile, won game); the
     game is unchanged then.
     """
     now = now or timezone.now()
@@ -279,8 +280,8 @@ def game_undo(*, game_id, owner: Owner, count: int = 1, now: datetime | None = N
     """Put the last ``count`` removed pairs back (one by default); works after "No more
     moves", not after a win. Each pair counts in ``undos_used``.
 
-    Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~game.engine.GameOver`
-    or :class:`~game.engine.NothingToUndo` (also when fewer pairs were removed).
+    Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~mahjong.GameOver`
+    or :class:`~mahjong.NothingToUndo` (also when fewer pairs were removed).
     """
     now = now or timezone.now()
     with _move(game_id, owner) as (game, board):
@@ -367,7 +368,7 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     The solver runs with no lock held: the game is read, the hint found, then recorded in
     a short transaction that checks the game did not change meanwhile (else it looks
     again). With no pair left the answer is the event ``stuck`` and nothing is counted.
-    Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~game.engine.GameOver`.
+    Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~mahjong.GameOver`.
     """
     for _attempt in range(3):
         game = game_get(game_id=game_id, owner=owner)
@@ -407,7 +408,7 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
 
 def _no_pair_to_show(board: Board) -> bool:
     """Whether a hint has no pair to show (the game is stuck). On a won game the engine's
-    own hint raises :class:`~game.engine.GameOver`, as it says: the rule is not repeated
+    own hint raises :class:`~mahjong.GameOver`, as it says: the rule is not repeated
     here (on a board with no playable pair it answers at once, with no search)."""
     if board.can_hint():
         return False
@@ -426,7 +427,7 @@ def game_pause(
     and a late automatic pause from the page it replaced is ignored (event
     ``pause_ignored``). A pause by the player (no ``page``) always counts.
 
-    Raises ``Game.DoesNotExist`` or :class:`~game.engine.GameOver` for a won game.
+    Raises ``Game.DoesNotExist`` or :class:`~mahjong.GameOver` for a won game.
     """
     now = now or timezone.now()
     with _move(game_id, owner) as (game, board):

@@ -1,6 +1,6 @@
 """Words that teach the free rule: why a tile is blocked, why a tile is free.
 
-The engine decides (:meth:`~game.engine.Board.blocking` says what holds a blocked tile);
+The engine decides (:meth:`~mahjong.Board.blocking` says what holds a blocked tile);
 this module only words its answer in the active language, naming the tiles as the board
 names them ("covered by Red dragon", "Bamboo 3 on its left and Circles 4 on its right").
 The practice drill uses these functions; the board's script words a blocked tap's answer
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from babel.lists import format_list
 from django.utils.translation import gettext, ngettext
 
-from .engine import Board
-from .engine.board import Blocking, BlockKind
+from mahjong import Board
+from mahjong.rules.board import Blocking, BlockKind
+
 from .formatting import babel_locale
 from .names import tile_name
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-from .engine import Board, advice
-from .engine.deal import Deal, Pair
-from .engine.solver import Solution, Verdict
+from mahjong import Board
+from mahjong.rules.deal import Deal, Pair
+from mahjong.solver import advice
+from mahjong.solver.search import Solution, Verdict
 
 _TIMEOUT = 7 * 24 * 3600
 #: Checks this process made or fetched lately, by game history.

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from mahjong import InvalidGameCode, UnknownLayout, get_layout, parse_code
 from quiz.guide import guide_config
 
 from . import charts, formatting, stats
 from .api import CURRENT_GAME_KEY, owner_for
-from .engine import InvalidGameCode, UnknownLayout, get_layout, parse_code
 from .ids import parse_game_id
 from .messages import code_error_message
 from .models import Game

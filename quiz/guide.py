@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from game.engine import Board
-from game.engine.board import BlockKind
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 
 from .diagrams.rules import EXAMPLE_CODE
 from .selectors import rules_sections

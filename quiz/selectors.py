@@ -12,7 +12,7 @@ from django.db.models import Count, Max
 from django.http import QueryDict
 
 from game import names
-from game.engine.fingerprint import engine_fingerprint
+from mahjong.fingerprint import engine_fingerprint
 
 from .models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
 

@@ -78,11 +78,11 @@ class Target:
 
 
 # Run only at import: the layouts built from their designs.
-IMPORT_TIME = ("game/engine/layouts.py", "game/engine/designs.py")
+IMPORT_TIME = ("mahjong/rules/layouts.py", "mahjong/rules/designs.py")
 TARGETS = {
     "engine": Target(
         "engine",
-        ("game/engine",),
+        ("mahjong",),
         ("tests/engine", "tests/game", "tests/web/test_cache_keys.py"),
         not_mutated=IMPORT_TIME,
         budget="engine",
@@ -92,8 +92,8 @@ TARGETS = {
         # take most of a day. Its own tests decide small positions exhaustively in
         # seconds, and are the ones meant to catch its bugs.
         focus=(
-            ("game.engine.solver.*", "tests/engine/test_solver"),
-            ("game.engine.pairings.*", "tests/engine/test_solver"),
+            ("mahjong.solver.search.*", "tests/engine/test_solver"),
+            ("mahjong.solver.pairings.*", "tests/engine/test_solver"),
         ),
         timeout_multiplier=5.0,
     ),
@@ -340,7 +340,7 @@ def main() -> int:
         action="append",
         default=[],
         metavar="GLOB",
-        help="test only the untested mutants whose names match, e.g. 'game.engine.board.*'",
+        help="test only the untested mutants whose names match, e.g. 'mahjong.rules.board.*'",
     )
     args = parser.parse_args()
     unknown = [name for name in args.targets if name not in TARGETS]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from game.engine import Board
-from game.engine.board import BlockKind
 from game.names import tile_name
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 
 from .svg import join_list, position_svg
 
@@ -47,7 +47,7 @@ def _names(board: Board, ids) -> str:
 def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False) -> SafeString:
     """The window around the marked ``tile`` of ``board``, with a description of what
     lies on it and beside it. Once ``answered``, the tiles that block it (the engine's
-    :meth:`~game.engine.Board.blocking`) are outlined, as on the board after a blocked
+    :meth:`~mahjong.Board.blocking`) are outlined, as on the board after a blocked
     tap."""
     shown = _window(board, tile)
     blocking = board.blocking(tile) if answered else None

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
-from game.engine.geometry import Geometry
+from mahjong.rules.geometry import Geometry
 
 from .svg import (
     DEPTH,

@@ -10,9 +10,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from game.engine import Board, GameCode, matches
-from game.engine.geometry import Geometry
-from game.engine.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS
+from mahjong import Board, GameCode, matches
+from mahjong.rules.geometry import Geometry
+from mahjong.rules.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS
 
 from .svg import HIGH_LIFT, Tile, join_list, labelled_name, position_tiles, tiles_svg
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from game.engine import Board
+from mahjong import Board
 
 EXAMPLE = "MJ1-L00-AAAAABL"
 

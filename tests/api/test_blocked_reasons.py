@@ -3,8 +3,8 @@ the kind (covered, half covered, both sides) and the ids of the tiles that block
 
 import pytest
 
-from game.engine import Board
-from game.engine.board import BlockKind
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 
 from .helpers import EXAMPLE, create, remove_pair, tap
 

@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from game.engine import Board
 from game.models import Game
+from mahjong import Board
 
 from .helpers import EXAMPLE, create, tap
 

@@ -4,7 +4,7 @@ and the game is unchanged afterwards."""
 import pytest
 from django.test import Client
 
-from game.engine import Board
+from mahjong import Board
 
 from .helpers import EXAMPLE, action, create, post, remove_pair, tap, unchanged_fields
 

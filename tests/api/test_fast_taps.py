@@ -12,8 +12,8 @@ from django.db import connection
 from django.db.models import F
 
 from game import fast_taps, services
-from game.engine import Board
 from game.models import Game
+from mahjong import Board
 
 from .helpers import EXAMPLE, create, tap
 

@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from game.engine import Board
 from game.models import Game
+from mahjong import Board
 
 from .helpers import EXAMPLE, post
 

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from game import services
-from game.engine import Board
 from game.models import Game
 from game.selectors import Owner
+from mahjong import Board
 
 from .helpers import EXAMPLE, action, create, path_to_stuck, remove_pair, tap
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import LAYOUTS, Board, GameCode
-from game.engine.codes import MAX_DEAL
+from mahjong import LAYOUTS, Board, GameCode
+from mahjong.rules.codes import MAX_DEAL
 
 from .helpers import EXAMPLE, action, apply_move, create, post, tap, unchanged_fields
 

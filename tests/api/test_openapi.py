@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from game.engine import Board
+from mahjong import Board
 
 from .helpers import EXAMPLE, action, create, post, remove_pair, tap
 

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from game.engine import Board
+from mahjong import Board
 
 from .helpers import EXAMPLE, action, create, tap
 

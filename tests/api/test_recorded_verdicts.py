@@ -12,10 +12,10 @@ from django.core.cache import cache
 from django.db.models import F
 
 from game import services, verdicts
-from game.engine import Board
-from game.engine import advice as engine_advice
 from game.models import Game
 from game.selectors import Owner
+from mahjong import Board
+from mahjong.solver import advice as engine_advice
 from tests.api.helpers import EXAMPLE, action, create, path_to_stuck, remove_pair
 
 pytestmark = pytest.mark.django_db

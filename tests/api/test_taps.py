@@ -4,7 +4,7 @@ from itertools import combinations
 
 import pytest
 
-from game.engine import Board, matches
+from mahjong import Board, matches
 
 from .helpers import EXAMPLE, apply_move, create, tap
 

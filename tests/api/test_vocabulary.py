@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from game.engine import FAMILIES, Board, family
+from mahjong import FAMILIES, Board, family
 
 from .helpers import EXAMPLE, create
 

@@ -9,10 +9,10 @@ import pytest
 from django.core.cache import cache
 
 from game import verdicts
-from game.engine import Board
-from game.engine import advice as engine_advice
-from game.engine.advice import present_mask
-from game.engine.solver import Solver, Verdict
+from mahjong import Board
+from mahjong.solver import advice as engine_advice
+from mahjong.solver.advice import present_mask
+from mahjong.solver.search import Solver, Verdict
 from tests.api.helpers import EXAMPLE, action, create, post, remove_pair
 from tests.api.test_openapi import validate
 

@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
+from mahjong import Board
 from tests.api.helpers import EXAMPLE, path_to_stuck
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 

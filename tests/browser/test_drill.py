@@ -13,9 +13,9 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
-from game.engine.board import BlockKind
 from game.teaching import tile_sentence
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 

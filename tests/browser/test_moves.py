@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
+from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.test_board import FAST_FORWARD
 

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
-from game.engine import LAYOUTS, Board
+from mahjong import LAYOUTS, Board
 from quiz.guide import guide_config
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations

@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
+from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_stats import FAST_FORWARD

@@ -19,8 +19,8 @@ from django.utils import translation
 from django.utils.translation import gettext, pgettext
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
 from game.models import Game
+from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import VNU_JAR, assert_no_axe_violations
 from tests.stats.helpers import PASSWORD, player, recorded_win, save_recorded

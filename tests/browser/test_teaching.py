@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
+from mahjong import Board
 from quiz.guide import guide_config
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 

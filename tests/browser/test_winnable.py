@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from game.engine import Board
+from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.api.test_winnable import losing_history
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile

@@ -1,6 +1,6 @@
 """The seed's rules (SPEC §6.1, §6.2), written naively and straight from the text.
 
-An oracle for the engine's tests: it shares no code with ``game.engine`` (no
+An oracle for the engine's tests: it shares no code with ``mahjong`` (no
 ``Geometry``, no neighbour lists, no counters, no match classes). Every answer is
 computed from the tile positions and faces alone, scanning all tiles each time, so a
 slip in the engine's precomputed neighbourhoods or incremental bookkeeping cannot hide

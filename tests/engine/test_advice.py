@@ -1,4 +1,4 @@
-"""The solver applied to games (game/engine/advice.py): verdicts remembered per position,
+"""The solver applied to games (mahjong/solver/advice.py): verdicts remembered per position,
 the deal's own plan trusted without a search, the hint for each verdict, and the way back
 from a lost position found by bisection."""
 
@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Board, advice
-from game.engine.advice import Hint, decide, present_mask, remembered, undo_to_winnable
-from game.engine.solver import Solution, Verdict
+from mahjong import Board
+from mahjong.solver import advice
+from mahjong.solver.advice import Hint, decide, present_mask, remembered, undo_to_winnable
+from mahjong.solver.search import Solution, Verdict
 
 EXAMPLE = "MJ1-L00-AAAAABL"
 

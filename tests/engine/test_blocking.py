@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import LAYOUTS, Blocking, BlockKind, Board, GameCode, TileRemoved, UnknownTile
-from game.engine.codes import MAX_DEAL
+from mahjong import LAYOUTS, Blocking, BlockKind, Board, GameCode, TileRemoved, UnknownTile
+from mahjong.rules.codes import MAX_DEAL
 
 from . import oracle
 

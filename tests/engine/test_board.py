@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.engine import (
+from mahjong import (
     STUCK,
     WON,
     Board,

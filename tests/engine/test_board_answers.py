@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from game.engine import Board, Outcome, matches
-from game.engine.advice import present_mask
-from game.engine.solver import Solver, Verdict
+from mahjong import Board, Outcome, matches
+from mahjong.solver.advice import present_mask
+from mahjong.solver.search import Solver, Verdict
 
 EXAMPLE = "MJ1-L00-AAAAABL"
 
@@ -191,7 +191,7 @@ def test_off_the_plan_the_hint_avoids_a_pair_that_loses_the_game():
 
 
 def test_the_boards_hint_gives_the_solver_the_time_it_was_given(monkeypatch):
-    from game.engine import advice
+    from mahjong.solver import advice
 
     board = Board.from_code(EXAMPLE, TRAP)
     budgets = []

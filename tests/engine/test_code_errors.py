@@ -3,7 +3,7 @@ is, so it names the code as typed and what is wrong with it."""
 
 import pytest
 
-from game.engine import (
+from mahjong import (
     BadCharacters,
     DealOutOfRange,
     EmptyCode,
@@ -13,7 +13,7 @@ from game.engine import (
     WrongLength,
     WrongVersion,
 )
-from game.engine.codes import MAX_DEAL, encode_deal
+from mahjong.rules.codes import MAX_DEAL, encode_deal
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 import pytest
 
-from game.engine import (
+from mahjong import (
     BadCharacters,
     DealOutOfRange,
     EmptyCode,
@@ -12,7 +12,7 @@ from game.engine import (
     WrongVersion,
     parse_code,
 )
-from game.engine.codes import MAX_DEAL
+from mahjong.rules.codes import MAX_DEAL
 
 
 def test_example_code_is_turtle_deal_43():

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from game.engine.designs import DESIGNS
-from game.engine.layouts import TURTLE, validate
+from mahjong.rules.designs import DESIGNS
+from mahjong.rules.layouts import TURTLE, validate
 
 
 def random_clear(layout, rng):

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import game.engine
+import mahjong
 
-MODULES = ["game.engine"] + [
-    f"game.engine.{m.name}" for m in pkgutil.iter_modules(game.engine.__path__)
-]
+MODULES = ["mahjong"] + [m.name for m in pkgutil.walk_packages(mahjong.__path__, prefix="mahjong.")]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -20,11 +18,17 @@ def test_docstring_examples(name):
     assert result.failed == 0
 
 
+def test_readme_examples():
+    readme = Path(mahjong.__file__).with_name("README.md")
+    result = doctest.testfile(str(readme), module_relative=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_engine_imports_nothing_from_django():
     import subprocess
     import sys
 
-    code = "import sys, game.engine; print(sorted(m for m in sys.modules if 'django' in m))"
+    code = "import sys, mahjong; print(sorted(m for m in sys.modules if 'django' in m))"
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import deal_for
+from mahjong import deal_for
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_deals.json").read_text())
 

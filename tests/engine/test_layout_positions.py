@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from game.engine.registry import LAYOUTS
+from mahjong.rules.registry import LAYOUTS
 
 PINNED = {
     "L00": ("Turtle", "c7c8072195a9e445d39451de1d4ce85c"),

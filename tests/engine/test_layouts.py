@@ -2,9 +2,9 @@ from collections import Counter
 
 import pytest
 
-from game.engine import LAYOUTS, InvalidLayout, Layout, validate
-from game.engine.geometry import Geometry
-from game.engine.layouts import TURTLE, from_stack_map
+from mahjong import LAYOUTS, InvalidLayout, Layout, validate
+from mahjong.rules.geometry import Geometry
+from mahjong.rules.layouts import TURTLE, from_stack_map
 
 
 def _free(positions, removed=()):

@@ -4,7 +4,7 @@ tiles involved."""
 
 import pytest
 
-from game.engine import (
+from mahjong import (
     Board,
     GameOver,
     IllegalMove,

@@ -3,7 +3,7 @@ every layout's full board."""
 
 import pytest
 
-from game.engine import LAYOUTS, Board, GameCode
+from mahjong import LAYOUTS, Board, GameCode
 
 from . import oracle
 

@@ -1,4 +1,4 @@
-from game.engine.prng import SplitMix64
+from mahjong.rules.prng import SplitMix64
 
 
 def test_splitmix64_matches_the_reference_sequence():

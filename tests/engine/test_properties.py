@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import LAYOUTS, Board, GameCode, GameOver, parse_code
-from game.engine.codes import MAX_DEAL
+from mahjong import LAYOUTS, Board, GameCode, GameOver, parse_code
+from mahjong.rules.codes import MAX_DEAL
 
 from . import oracle
 
@@ -121,7 +121,7 @@ def test_following_the_plan_always_wins(code):
 @settings(max_examples=60, deadline=None)
 @given(codes)
 def test_every_deal_uses_the_whole_tile_set(code):
-    from game.engine import TILE_SET
+    from mahjong import TILE_SET
 
     assert sorted(Board.from_code(code).faces) == sorted(TILE_SET)
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.engine import Board, family
+from mahjong import Board, family
 
 EXAMPLE = "MJ1-L00-AAAAABL"
 

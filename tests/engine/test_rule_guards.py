@@ -7,7 +7,7 @@ faces), not by the engine under test.
 
 import pytest
 
-from game.engine import Board
+from mahjong import Board
 
 from . import oracle
 

@@ -7,12 +7,13 @@ from functools import lru_cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import Board, deal_for
-from game.engine.advice import present_mask
-from game.engine.geometry import Geometry
-from game.engine.layouts import TURTLE
-from game.engine.prng import SplitMix64
-from game.engine.solver import (
+from mahjong import Board, deal_for
+from mahjong.rules.geometry import Geometry
+from mahjong.rules.layouts import TURTLE
+from mahjong.rules.prng import SplitMix64
+from mahjong.rules.tiles import QUADRUPLE_KINDS, match_class
+from mahjong.solver.advice import present_mask
+from mahjong.solver.search import (
     PAIRING_AFTER,
     PAIRING_UNIT,
     PROBE_AFTER,
@@ -20,8 +21,7 @@ from game.engine.solver import (
     Solver,
     Verdict,
 )
-from game.engine.survey import uniform_faces, wilson_interval
-from game.engine.tiles import QUADRUPLE_KINDS, match_class
+from mahjong.solver.survey import uniform_faces, wilson_interval
 
 # -- a reference: every order of every pair, no cleverness ---------------------------
 

@@ -1,4 +1,4 @@
-"""The solver's pairing search (game.engine.pairings) on the seeded small positions: its
+"""The solver's pairing search (mahjong.solver.pairings) on the seeded small positions: its
 conflicts are real ones and as small as its way of finding them makes them.
 
 Its verdicts and plans are checked with the solver's other settings in
@@ -6,8 +6,8 @@ test_solver_rules.py and test_solver.py ("the pairing search alone")."""
 
 from __future__ import annotations
 
-from game.engine.pairings import PairingSearch
-from game.engine.prng import SplitMix64
+from mahjong.rules.prng import SplitMix64
+from mahjong.solver.pairings import PairingSearch
 
 from .test_solver_rules import prepared_solvers, replays_to_a_win
 

@@ -15,8 +15,8 @@ from functools import cache, lru_cache
 
 import pytest
 
-from game.engine.geometry import Geometry
-from game.engine.solver import Solution, Solver, Verdict, _luby
+from mahjong.rules.geometry import Geometry
+from mahjong.solver.search import Solution, Solver, Verdict, _luby
 
 from . import oracle
 

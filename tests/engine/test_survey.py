@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from game.engine.layouts import TURTLE
-from game.engine.survey import SurveyResult, survey
+from mahjong.rules.layouts import TURTLE
+from mahjong.solver.survey import SurveyResult, survey
 
 
 def _run(*args: str) -> str:

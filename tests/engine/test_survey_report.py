@@ -1,4 +1,4 @@
-"""The survey's figures (game/engine/survey.py), computed from hand-made results: the
+"""The survey's figures (mahjong/solver/survey.py), computed from hand-made results: the
 share of unwinnable deals with its 95 % Wilson interval, the time quantiles, and the
 report's lines as the survey command prints them."""
 
@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 
-from game.engine.layouts import TURTLE
-from game.engine.prng import SplitMix64
-from game.engine.solver import Solution, Verdict
-from game.engine.survey import SurveyResult, survey, uniform_faces, wilson_interval
-from game.engine.tiles import TILE_SET
+from mahjong.rules.layouts import TURTLE
+from mahjong.rules.prng import SplitMix64
+from mahjong.rules.tiles import TILE_SET
+from mahjong.solver.search import Solution, Verdict
+from mahjong.solver.survey import SurveyResult, survey, uniform_faces, wilson_interval
 
 TIMES = tuple(i / 1000 for i in range(1, 101))  # 1 ms … 100 ms
 CPU = tuple(i / 2000 for i in range(1, 101))  # 0.5 ms … 50 ms
@@ -120,7 +120,7 @@ class _ScriptedSolver:
 
 @pytest.fixture
 def scripted(monkeypatch):
-    from game.engine import survey as survey_module
+    from mahjong.solver import survey as survey_module
 
     monkeypatch.setattr(survey_module, "Solver", _ScriptedSolver)
     _ScriptedSolver.asked = []

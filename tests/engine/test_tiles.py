@@ -1,7 +1,7 @@
 from collections import Counter
 
-from game.engine import KINDS, TILE_SET, family, matches
-from game.engine.tiles import FLOWERS, SEASONS
+from mahjong import KINDS, TILE_SET, family, matches
+from mahjong.rules.tiles import FLOWERS, SEASONS
 
 
 def test_set_has_144_tiles_of_42_kinds():

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from game.engine import LAYOUTS, Board, parse_code
+from mahjong import LAYOUTS, Board, parse_code
 
 
 def _run(*args):

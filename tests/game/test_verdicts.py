@@ -7,10 +7,10 @@ import random
 import pytest
 
 from game import verdicts
-from game.engine import Board
-from game.engine import advice as engine_advice
-from game.engine.advice import present_mask
-from game.engine.solver import Solver, Verdict
+from mahjong import Board
+from mahjong.solver import advice as engine_advice
+from mahjong.solver.advice import present_mask
+from mahjong.solver.search import Solver, Verdict
 
 CODE = "MJ1-L00-AAAAABL"
 

@@ -7,7 +7,7 @@ import re
 
 import requests
 
-from game.engine import Board
+from mahjong import Board
 
 from .conftest import Player
 

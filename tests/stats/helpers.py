@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from game import ranking, services
-from game.engine import Board
 from game.models import Game
 from game.selectors import Owner
+from mahjong import Board
 from tests.api.helpers import EXAMPLE, action, create, tap
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"

@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from game import daily, sharing
-from game.engine import LAYOUTS, Board
 from game.models import Game
+from mahjong import LAYOUTS, Board
 from tests.api.helpers import create
 from tests.api.test_openapi import response_schema, validate
 

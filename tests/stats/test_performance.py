@@ -10,8 +10,8 @@ from django.db import connection
 from django.utils import timezone
 
 from game import ranking, stats
-from game.engine import LAYOUTS
 from game.models import BestTime, Game
+from mahjong import LAYOUTS
 
 from .helpers import player, recorded_win, signed_in
 

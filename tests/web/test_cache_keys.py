@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from game.engine import board as engine_board
-from game.engine import fingerprint
+from mahjong import fingerprint
+from mahjong.rules import board as engine_board
 from quiz import selectors
 from quiz import views as quiz_views
 from quiz.services import practice_sections_load, rules_sections_load
@@ -32,7 +32,7 @@ def engine_copy(tmp_path, monkeypatch):
 
 
 def test_the_fingerprint_reads_the_engine_that_the_site_runs():
-    assert fingerprint.ENGINE_DIR == Path(engine_board.__file__).resolve().parent
+    assert fingerprint.ENGINE_DIR == Path(engine_board.__file__).resolve().parents[1]
 
 
 def test_an_engine_change_changes_the_rules_and_practice_keys(db, engine_copy):
@@ -41,7 +41,7 @@ def test_an_engine_change_changes_the_rules_and_practice_keys(db, engine_copy):
     rules_before = quiz_views.rules_cache_key("sv")
     practice_before = quiz_views.practice_cache_key("sv")
 
-    geometry = engine_copy / "geometry.py"
+    geometry = engine_copy / "rules" / "geometry.py"
     geometry.write_text(geometry.read_text() + "\n# A change to the free rule.\n")
     _forget_fingerprints()
 
@@ -79,7 +79,8 @@ def test_after_an_engine_change_the_rules_page_is_drawn_again(client, db, engine
     client.get("/id/rules/")
     assert calls == ["id"]
 
-    (engine_copy / "tiles.py").write_text((engine_copy / "tiles.py").read_text() + "\n")
+    tiles = engine_copy / "rules" / "tiles.py"
+    tiles.write_text(tiles.read_text() + "\n")
     _forget_fingerprints()
     client.get("/id/rules/")
 

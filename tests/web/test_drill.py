@@ -10,9 +10,9 @@ from django.apps import apps
 from django.conf import settings
 from django.utils import translation
 
-from game.engine import Board
-from game.engine.board import BlockKind
 from game.names import tile_name
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition, random_position
 
 from .helpers import page_text

@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from game.engine import Board
-from game.engine.board import BlockKind
+from mahjong import Board
+from mahjong.rules.board import BlockKind
 from quiz.guide import guide_config, guide_tiles, guide_words
 from quiz.models import RulesSection
 from quiz.services import rules_sections_load

@@ -447,7 +447,7 @@ def test_marked_tile_has_an_open_side_but_is_covered_so_the_engine_says_blocked(
 
 
 def test_flower_question_follows_the_matching_rule(practice_content):
-    from game.engine import matches
+    from mahjong import matches
 
     assert matches(*diagrams.FLOWER_PAIR)
     assert diagrams.FLOWER_PAIR[0] != diagrams.FLOWER_PAIR[1]

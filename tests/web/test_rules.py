@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 
-from game.engine import KINDS, Board
+from mahjong import KINDS, Board
 from quiz import views as quiz_views
 from quiz.models import RulesSection
 from quiz.services import rules_sections_load

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.engine import (
+from mahjong import (
     LAYOUTS,
     Board,
     InvalidGameCode,
@@ -16,9 +16,9 @@ from game.engine import (
     get_layout,
     random_code,
 )
-from game.engine.advice import present_mask
-from game.engine.solver import Solver
-from game.engine.survey import SurveyResult, survey
+from mahjong.solver.advice import present_mask
+from mahjong.solver.search import Solver
+from mahjong.solver.survey import SurveyResult, survey
 
 
 class Command(BaseCommand):

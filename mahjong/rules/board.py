@@ -22,13 +22,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from . import advice
+from ..solver import advice
+from ..solver.search import Verdict
 from .codes import GameCode
 from .deal import Deal, Pair
 from .errors import GameOver, IllegalMove, NothingToUndo, TileRemoved, UnknownTile
 from .geometry import FreeCounters
 from .registry import deal_for
-from .solver import Verdict
 
 
 class State(StrEnum):

@@ -13,10 +13,10 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from .layouts import Layout
-from .prng import SplitMix64
-from .solver import Solver, Verdict
-from .tiles import TILE_SET
+from ..rules.layouts import Layout
+from ..rules.prng import SplitMix64
+from ..rules.tiles import TILE_SET
+from .search import Solver, Verdict
 
 
 def uniform_faces(layout: Layout, rng: SplitMix64) -> list[str]:

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .deal import Deal, Pair
-from .solver import Solution, Solver, Verdict
+from ..rules.deal import Deal, Pair
+from .search import Solution, Solver, Verdict
 
 #: Default time budget of one verdict, in seconds.
 TIME_LIMIT = 0.5

@@ -61,11 +61,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..rules.geometry import Geometry
+from ..rules.prng import SplitMix64
+from ..rules.tiles import match_class
 from .bitmask import bits as _bits
-from .geometry import Geometry
 from .pairings import PairingSearch, agrees
-from .prng import SplitMix64
-from .tiles import match_class
 
 Pair = tuple[int, int]
 #: A pairing of a class: its pairs of tile ids.

@@ -2,7 +2,7 @@
 
 The whole game in a few names, in the spirit of python-chess::
 
-    >>> from game.engine import Board
+    >>> from mahjong import Board
     >>> board = Board.from_code("MJ1-L00-AAAAABL")
     >>> len(board), len(board.free_tiles()), str(board.state)
     (144, 35, 'playing')
@@ -23,7 +23,7 @@ The whole game in a few names, in the spirit of python-chess::
 * :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs.
 """
 
-from .board import (
+from .rules.board import (
     PLAYING,
     STUCK,
     WON,
@@ -36,7 +36,7 @@ from .board import (
     State,
     TapResult,
 )
-from .codes import (
+from .rules.codes import (
     BadCharacters,
     DealOutOfRange,
     EmptyCode,
@@ -47,11 +47,11 @@ from .codes import (
     WrongLength,
     WrongVersion,
 )
-from .deal import Deal, generate_deal
-from .errors import GameOver, IllegalMove, MoveError, NothingToUndo, TileRemoved, UnknownTile
-from .layouts import InvalidLayout, Layout, validate
-from .registry import LAYOUTS, deal_for, get_layout, parse_code, random_code
-from .tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
+from .rules.deal import Deal, generate_deal
+from .rules.errors import GameOver, IllegalMove, MoveError, NothingToUndo, TileRemoved, UnknownTile
+from .rules.layouts import InvalidLayout, Layout, validate
+from .rules.registry import LAYOUTS, deal_for, get_layout, parse_code, random_code
+from .rules.tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
 
 __all__ = [
     "BadCharacters",

@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ..rules.prng import SplitMix64
 from .bitmask import bits as _bits
-from .prng import SplitMix64
 
 if TYPE_CHECKING:
-    from .solver import Solver
+    from .search import Solver
 
 #: The search's steps: each yields when a turn's budget is spent, and returns what the
 #: plain function would (``yield from`` one gives its answer).
