@@ -21,9 +21,9 @@ def test_blocked_tap_mentions_the_cleared_selection_only_when_there_was_one(
 
     blocked.click()
     expect(status).to_have_text(re.compile(r"^.+ är blockerad"))
-    expect(status).not_to_contain_text("Markeringen borttagen")
+    expect(status).not_to_contain_text("Markeringen togs bort")
 
     free.click()
     expect(status).to_contain_text("Markerad:")
     blocked.click()
-    expect(status).to_contain_text("Markeringen borttagen")
+    expect(status).to_contain_text("Markeringen togs bort")

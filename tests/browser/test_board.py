@@ -25,7 +25,7 @@ SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 TEXT = {
     "sv": {
         "stuck": "Inga fler drag",
-        "removed": "Paret borttaget. 142 brickor kvar.",
+        "removed": "Paret togs bort. 142 brickor kvar.",
         "hint": "Tips",
         "undo": "Ångra",
         "pause": "Paus",
@@ -36,7 +36,7 @@ TEXT = {
         "bamboo": "Bambu",
         "bad_code": "Sista delen av spelkoden måste ha exakt 7 tecken.",
         "play_code": "Spela med koden",
-        "board": "Bräde",
+        "board": "Spelbräde",
     },
     "el": {
         "stuck": "Δεν υπάρχουν κινήσεις",
@@ -80,7 +80,7 @@ TEXT = {
         "free": "bebas",
         "bamboo": "Bambu",
         "bad_code": "Bagian terakhir kode permainan harus terdiri atas tepat 7 karakter.",
-        "play_code": "Mainkan kode ini",
+        "play_code": "Mainkan dengan kode ini",
         "board": "Papan permainan",
     },
 }
@@ -289,7 +289,7 @@ def test_play_to_play_then_tap_at_once(live_server, page: Page, example, how):
     if how == "reload":
         page.reload()
     else:
-        page.locator(".site-nav").get_by_role("link", name="Main", exact=True).click()
+        page.locator(".site-nav").get_by_role("link", name="Bermain", exact=True).click()
     tile(page, b).click()  # at once, with no wait for anything: the pair goes
     expect(page.locator("#tiles-left")).to_have_text("142")
     expect(page.locator("#board-paused")).to_be_hidden()

@@ -38,7 +38,7 @@ GLOSSARY = {
         "statistics": "Statistik",
         "leaderboard": "Topplista",
         "show_answer": "Visa facit och förklaring",
-        "board": "Bräde",
+        "board": "Spelbräde",
         "board_in_rules": "brädet",
     },
     "el": {
@@ -97,7 +97,7 @@ GLOSSARY = {
         "bamboo": "Bambu",
         "rules": "Aturan",
         "practice": "Latihan",
-        "play": "Main",
+        "play": "Bermain",
         "statistics": "Statistik",
         "leaderboard": "Peringkat",
         "show_answer": "Tampilkan jawaban dan penjelasan",

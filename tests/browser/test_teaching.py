@@ -25,8 +25,8 @@ SHOW_FREE = {
 }
 SKIP = {"sv": "Hoppa över guiden", "el": "Παράλειψη του οδηγού", "de": "Anleitung überspringen",
         "id": "Lewati panduan"}  # fmt: skip
-SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείξτε τι συμβαίνει", "de": "Zeigen, was passiert",
-           "id": "Tunjukkan yang terjadi"}  # fmt: skip
+SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείτε τι συμβαίνει", "de": "Zeigen, was passiert",
+           "id": "Tunjukkan apa yang terjadi"}  # fmt: skip
 BLOCKED_WORD = {"sv": "blockerad", "el": "μπλοκαρισμένο", "de": "blockiert", "id": "terhalang"}
 PLAY_ON = {"sv": "Spela vidare", "el": "Συνεχίστε το παιχνίδι", "de": "Weiterspielen",
            "id": "Lanjutkan bermain"}  # fmt: skip

@@ -16,10 +16,10 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 TEXT = {
     "sv": ("Spelet kan inte längre vinnas.", "Ångra 1 drag", "Ångra 2 drag"),
-    "el": ("Το παιχνίδι δεν μπορεί πια να κερδηθεί.", "Αναίρεση 1 κίνησης", "Αναίρεση 2 κινήσεων"),
+    "el": ("Αυτό το παιχνίδι δεν βγαίνει πια.", "Αναίρεση της τελευταίας κίνησης", "Αναίρεση 2 κινήσεων"),
     "de": (
         "Dieses Spiel ist nicht mehr zu gewinnen.",
-        "1 Zug rückgängig machen",
+        "Einen Zug rückgängig machen",
         "2 Züge rückgängig machen",
     ),
     "id": (

@@ -219,7 +219,7 @@ def test_share_text_without_hints(lang):
             "code": "MJ1-L00-AAAAABL",
             "time": "4:12",
         }
-        assert text.startswith("MJ1-L00-AAAAABL") and "4:12" in text and "no hints" not in text
+        assert "MJ1-L00-AAAAABL" in text and "4:12" in text and "no hints" not in text
 
 
 def test_the_modules_documented_example_holds():

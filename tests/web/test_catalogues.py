@@ -101,3 +101,70 @@ def test_every_marked_string_is_translated_in_the_catalogue(extracted, lang):
             elif not all(strings):
                 problems.append(f"empty: {key[1]!r}")
     assert problems == [], f"{lang}: {len(problems)} problems:\n" + "\n".join(problems)
+
+
+# Entries whose translation is rightly the English word itself, with the reason. Any other
+# msgstr equal to its msgid is English left on a translated page (a German "The game goes
+# on." passes every other check).
+SAME_AS_ENGLISH = {
+    # The game's name: the site and the rules call it so in every language.
+    (None, "Mahjong Solitaire"): {"sv", "el", "de", "id"},
+    # The glossary's Swedish word for a layout is "layout" (en layout, layouten).
+    (None, "Layout"): {"sv"},
+    (None, "Per layout"): {"sv"},
+    # German says "Pause" for a pause, and the button is the glossary's "Pause".
+    (None, "Pause"): {"de"},
+    # The admin's field label: "parameter" is the Swedish and Indonesian word too.
+    (None, "parameter"): {"sv", "id"},
+    # Indonesian abbreviates nomor as "No.", as English abbreviates number.
+    (None, "No."): {"id"},
+}
+
+
+def _catalogue(lang: str):
+    with (ROOT / "locale" / lang / "LC_MESSAGES" / "django.po").open("rb") as handle:
+        return read_po(handle)
+
+
+def english_left(catalog, lang: str) -> list[str]:
+    """The msgids of ``catalog`` translated as the English itself, allow-list aside."""
+    left = []
+    for message in catalog:
+        if not message.id:
+            continue
+        msgids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        allowed = lang in SAME_AS_ENGLISH.get((message.context, msgids[0]), set())
+        if not allowed and any(string in msgids for string in strings if string):
+            left.append(msgids[0] + (f" (context {message.context!r})" if message.context else ""))
+    return left
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_translation_is_left_in_english(lang):
+    left = english_left(_catalogue(lang), lang)
+    assert left == [], f"{lang}: translated as the English itself: {left}"
+
+
+def test_the_english_check_finds_english(tmp_path):
+    # The check must fail on an entry left in English, and pass the allowed ones.
+    (tmp_path / "django.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "The game goes on."\nmsgstr "The game goes on."\n\n'
+        'msgid "Pause"\nmsgstr "Pause"\n\n'
+        'msgid "Undo %(count)s move"\nmsgid_plural "Undo %(count)s moves"\n'
+        'msgstr[0] "%(count)s Zug rückgängig machen"\nmsgstr[1] "Undo %(count)s moves"\n',
+        encoding="utf-8",
+    )
+    with (tmp_path / "django.po").open("rb") as handle:
+        catalog = read_po(handle)
+    assert english_left(catalog, "de") == ["The game goes on.", "Undo %(count)s move"]
+    assert english_left(catalog, "el") == ["The game goes on.", "Pause", "Undo %(count)s move"]
+
+
+@pytest.mark.parametrize("entry", sorted(SAME_AS_ENGLISH, key=lambda key: key[1]))
+def test_every_allowed_english_entry_is_still_in_use(entry):
+    # An allow-list entry no catalogue has any more is stale: it would hide a new one.
+    for lang in SAME_AS_ENGLISH[entry]:
+        message = _catalogue(lang).get(entry[1], context=entry[0])
+        assert message is not None and message.string == entry[1], (lang, entry)

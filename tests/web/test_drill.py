@@ -28,7 +28,7 @@ NO_SUCH_POSITION = {
     "sv": "Den ställningen finns inte.",
     "el": "Αυτή η θέση δεν υπάρχει.",
     "de": "Diese Stellung gibt es nicht.",
-    "id": "Posisi itu tidak ada.",
+    "id": "Posisi itu tidak ditemukan.",
 }
 
 
@@ -118,7 +118,7 @@ def test_show_without_an_answer_shows_the_explanation_without_a_verdict(
     body = client.get("/de/practice/", query(tile_of(board, None), show="drill")).content
     text = drill_result(body.decode())
     assert text.startswith("result result--unanswered")
-    assert "ist frei: Nichts liegt darauf" in text
+    assert "ist frei: Es liegt nichts darauf" in text
     assert "Richtig" not in text and "Leider falsch" not in text
 
 

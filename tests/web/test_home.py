@@ -18,7 +18,7 @@ NAV_WORDS = {  # rules, practice, play: the glossary's words
     "sv": ("Regler", "Övning", "Spela"),
     "el": ("Κανόνες", "Εξάσκηση", "Παίξτε"),
     "de": ("Regeln", "Übung", "Spielen"),
-    "id": ("Aturan", "Latihan", "Main"),
+    "id": ("Aturan", "Latihan", "Bermain"),
 }
 PO_FILES = sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po"))
 
