@@ -102,9 +102,9 @@ def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -
 
     from django.utils import timezone
 
-    from game import daily
     from game.models import Game
     from mahjong import LAYOUTS
+    from mahjong.rules import daily
 
     layouts = list(LAYOUTS)
     now = timezone.now()
@@ -175,8 +175,11 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from game import daily, ranking, stats
+    from daily import board as day_board
+    from game import ranking
     from game.models import BestTime, Game
+    from mahjong.rules import daily
+    from records import stats
 
     users = make_players()
     me = get_user_model().objects.get(id=users[0])
@@ -237,8 +240,8 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
         "layout board": BestTime.objects.filter(layout_id="L00").order_by(
             "elapsed_ms", "achieved_at"
         )[: stats.TOP],
-        "day board": daily._ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
-            : daily.TOP
+        "day board": day_board.ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
+            : day_board.TOP
         ],
         "day finished": Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=today_code)
         .order_by()

@@ -28,9 +28,9 @@ from django_ratelimit.exceptions import Ratelimited
 
 from mahjong import InvalidGameCode, MoveError, UnknownLayout
 from mahjongsite.client_ip import ratelimit_key
+from wording.messages import API_ERRORS
 
 from . import services
-from .messages import API_ERRORS
 from .models import Game
 from .selectors import Owner, board_for, game_get
 from .serializers import game_payload, move_payload

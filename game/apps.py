@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class GameConfig(AppConfig):
-    """The games, the board, statistics and leaderboard; the engine lives in mahjong."""
+    """Play: the stored games, their services and selectors, the JSON API and the play page."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
+from django.utils import timezone
 
 from mahjong import GameCode
+from mahjong.rules import daily
 
-from . import daily
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
@@ -36,7 +37,7 @@ def origin_for(code: GameCode, *, typed: bool) -> str:
     ``daily`` when the code is today's daily deal of its layout, else ``code``."""
     if not typed:
         return Game.NEW
-    return Game.DAILY if daily.is_todays(code) else Game.CODE
+    return Game.DAILY if daily.is_todays(code, timezone.now()) else Game.CODE
 
 
 def too_fast(game: Game) -> bool:

@@ -16,8 +16,8 @@ from django.db.models import QuerySet
 
 from mahjong import Board
 
-from .ids import parse_game_id
 from .models import Game
+from .params import parse_game_id
 
 
 @dataclass(frozen=True)

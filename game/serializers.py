@@ -20,10 +20,10 @@ from functools import lru_cache
 from django.utils import timezone
 
 from mahjong import Board, family
+from wording.names import layout_name
 
 from . import sharing, verdicts
 from .models import Game
-from .names import layout_name
 from .services import Played, may_move
 
 

@@ -13,7 +13,8 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from . import formatting
+from wording import formatting
+
 from .models import Game
 
 

@@ -1,15 +1,17 @@
-"""URLs of the JSON API, mounted at /api/ outside the language prefix."""
+"""The play page (under each language prefix) and the JSON API (under /api/, outside the
+language prefix)."""
 
 from django.urls import path
 
-from . import api, daily_api
-
-app_name = "api"
+from . import api, views
 
 urlpatterns = [
+    path("play/", views.play, name="play"),
+]
+
+api_urlpatterns = [
     path("health", api.health, name="health"),
     path("openapi.json", api.openapi, name="openapi"),
-    path("daily", daily_api.daily_deals, name="daily"),
     path("games", api.games, name="games"),
     path("games/<str:game_id>", api.game_detail, name="game"),
     path("games/<str:game_id>/tap", api.game_tap, name="tap"),

@@ -4,24 +4,26 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from game import daily_views
-from game import views as game_views
+from daily import urls as daily_urls
+from game import urls as game_urls
 
 from . import views
+
+# The JSON API, one namespace ``api`` over the apps that answer under it.
+api_urlpatterns = ([*game_urls.api_urlpatterns, *daily_urls.api_urlpatterns], "api")
 
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("admin/", admin.site.urls),
-    path("api/", include("game.urls")),
+    path("api/", include(api_urlpatterns)),
 ]
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("quiz.urls")),
-    path("play/", game_views.play, name="play"),
-    path("daily/", daily_views.daily_page, name="daily"),
-    path("stats/", game_views.statistics, name="stats"),
-    path("leaderboard/", game_views.leaderboard, name="leaderboard"),
+    path("", include("game.urls")),
+    path("", include("daily.urls")),
+    path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
     prefix_default_language=True,
 )

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from django.http import QueryDict
 from django.utils.http import urlencode
 
-from game.teaching import tile_sentence
 from mahjong import LAYOUTS, Board, InvalidGameCode, deal_for, parse_code, random_code
 from mahjong.rules.board import BlockKind
+from wording.teaching import tile_sentence
 
 FREE = "free"
 BLOCKED = "blocked"

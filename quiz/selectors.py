@@ -11,8 +11,8 @@ from django.conf import settings
 from django.db.models import Count, Max
 from django.http import QueryDict
 
-from game import names
 from mahjong.fingerprint import engine_fingerprint
+from wording import names
 
 from .models import PracticeSection, QuizAnswer, QuizQuestion, RulesSection
 

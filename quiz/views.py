@@ -12,8 +12,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_safe
 
-from game.names import layout_name
 from mahjong import TILE_SET
+from wording.names import layout_name
 
 from .diagrams.drill import drill_diagram
 from .diagrams.practice import hand_figure, quiz_diagram

@@ -30,6 +30,8 @@ INSTALLED_APPS = [
     "accounts",
     "game",
     "quiz",
+    "records",
+    "daily",
 ]
 
 MIDDLEWARE = [

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from game.names import tile_name
 from mahjong import Board
 from mahjong.rules.board import BlockKind
+from wording.names import tile_name
 
 from .svg import join_list, position_svg
 

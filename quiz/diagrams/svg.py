@@ -22,8 +22,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, to_locale
 
-from game.names import tile_name
 from mahjong import family
+from wording.names import tile_name
 
 TILE_WIDTH = 40  # px; a half-tile unit of x is half of it
 TILE_HEIGHT = 52  # px; a half-tile unit of y is half of it

@@ -10,7 +10,7 @@ function fill(template, values) {
 }
 
 // blocked: {tile, kind: "covered"|"half_covered"|"sides", covering, left, right}
-// reasons: the templates of game/teaching.py (reason_strings); tileName(id) -> name.
+// reasons: the templates of wording/teaching.py (reason_strings); tileName(id) -> name.
 // selectionCleared: whether the tap cleared a selection (then the message says so).
 export function blockedMessage(blocked, { reasons, tileName, lang, selectionCleared = true }) {
   const list = (ids) =>

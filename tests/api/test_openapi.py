@@ -93,7 +93,7 @@ def test_served_document_is_the_file_in_the_repository(client):
 
 
 def test_every_error_code_of_the_api_is_documented():
-    from game.messages import API_ERRORS
+    from wording.messages import API_ERRORS
 
     documented = DOCUMENT["components"]["schemas"]["Error"]["properties"]["error"]
     assert set(documented["properties"]["code"]["enum"]) == set(API_ERRORS)

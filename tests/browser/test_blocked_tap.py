@@ -11,10 +11,10 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.names import tile_name
-from game.teaching import blocked_reason, reason_strings
 from mahjong import Board
 from mahjong.rules.board import BlockKind
+from wording.names import tile_name
+from wording.teaching import blocked_reason, reason_strings
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 EXAMPLE = "MJ1-L00-AAAAABL"

@@ -13,11 +13,11 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.teaching import tile_sentence
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+from wording.teaching import tile_sentence
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 EXAMPLE = "MJ1-L00-AAAAABL"

@@ -17,9 +17,10 @@ from django.test import Client
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
-from game import daily, sharing
+from game import sharing
 from game.models import Game
 from mahjong import LAYOUTS, Board
+from mahjong.rules import daily
 from tests.api.helpers import create
 from tests.api.test_openapi import response_schema, validate
 

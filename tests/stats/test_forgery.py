@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from game import stats
 from game.models import Game
+from records import stats
 from tests.api.helpers import EXAMPLE, post, tap
 
 from .helpers import plan, player, signed_in, win_through_api

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 from django.utils.translation import gettext, pgettext
 
-from game import formatting
 from game.models import Game
+from wording import formatting
 
 from .helpers import player, recorded_win, save_recorded, signed_in
 

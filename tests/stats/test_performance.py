@@ -9,9 +9,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from game import ranking, stats
+from game import ranking
 from game.models import BestTime, Game
 from mahjong import LAYOUTS
+from records import stats
 
 from .helpers import player, recorded_win, signed_in
 
@@ -130,10 +131,11 @@ def test_layout_board_reads_the_best_time_table_in_index_order(busy_player):
 
 
 def test_day_board_reads_its_index_in_order(busy_player):
-    from game import daily
+    from daily import board as day_board
+    from mahjong.rules import daily
 
     code = str(daily.daily_code(daily.utc_day(), "L00"))
-    plan = _plan(daily._ranked_wins(code).order_by("elapsed_ms", "finished_at")[: daily.TOP])
+    plan = _plan(day_board.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
     assert "game_daily_ranked_time" in plan
     assert "TEMP B-TREE" not in plan  # SQLite: no sort step, the index gives the order
     won = Game.objects.filter(origin="daily", result="won", code=code).values("pk").order_by()

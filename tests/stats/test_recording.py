@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from game import stats
 from game.models import Game
+from records import stats
 from tests.api.helpers import EXAMPLE, create, path_to_stuck, post, remove_pair, tap
 
 from .helpers import (

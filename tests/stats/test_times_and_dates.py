@@ -13,8 +13,8 @@ from babel.dates import format_date
 from babel.units import format_unit
 from django.utils import timezone, translation
 
-from game import formatting
 from game.models import Game
+from wording import formatting
 
 from .helpers import player, recorded_win, signed_in
 

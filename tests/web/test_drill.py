@@ -10,10 +10,10 @@ from django.apps import apps
 from django.conf import settings
 from django.utils import translation
 
-from game.names import tile_name
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition, random_position
+from wording.names import tile_name
 
 from .helpers import page_text
 

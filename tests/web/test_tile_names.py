@@ -8,9 +8,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from game.names import tile_name, tile_names
 from mahjong import KINDS, family
 from quiz.services import rules_sections_load
+from wording.names import tile_name, tile_names
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 

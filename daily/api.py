@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 
-from . import daily
-from .api import ApiError, api_view
-from .daily_views import requested_day
-from .names import layout_name
+from game.api import ApiError, api_view
+from mahjong.rules import daily
+from wording.names import layout_name
+
+from .days import requested_day
 
 
 @api_view("GET")
@@ -15,11 +17,10 @@ def daily_deals(request: HttpRequest) -> HttpResponse:
     """The day's code per layout (``?day=YYYY-MM-DD`` for an earlier day), and when the
     next day's deals start. A code equal to today's deal starts a daily game: ``POST
     /api/games`` with ``{"code": …}``."""
-    today = daily.utc_day()
-    try:
-        day = requested_day(request.GET.get("day"), today)
-    except Http404:
-        raise ApiError("invalid_field", field="day") from None
+    today = daily.utc_day(timezone.now())
+    day = requested_day(request.GET.get("day"), today)
+    if day is None:
+        raise ApiError("invalid_field", field="day")
     return JsonResponse(
         {
             "day": day.isoformat(),

@@ -9,26 +9,17 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from game.params import layout_asked
 from mahjong import LAYOUTS
+from mahjong.rules import daily
+from wording import formatting
+from wording.names import layout_name
 
-from . import daily, formatting
-from .names import layout_name
-from .views import layout_asked
-
-
-def requested_day(raw: str | None, today: date) -> date:
-    """``?day=YYYY-MM-DD``: today or an earlier day; anything else is not found."""
-    if not raw:
-        return today
-    try:
-        day = date.fromisoformat(raw)
-    except ValueError:
-        raise Http404("no such day") from None
-    if len(raw) != 10 or day > today:
-        raise Http404("no such day")
-    return day
+from .board import day_board
+from .days import requested_day
 
 
 def _page_url(day: date, layout_id: str, today: date) -> str:
@@ -38,12 +29,14 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
 
 @require_safe
 def daily_page(request: HttpRequest) -> HttpResponse:
-    today = daily.utc_day()
+    today = daily.utc_day(timezone.now())
     day = requested_day(request.GET.get("day"), today)
+    if day is None:
+        raise Http404("no such day")
     layout_id = layout_asked(request) or next(iter(LAYOUTS))
     codes = daily.daily_codes(day)
     user = request.user
-    board = daily.day_board(
+    board = day_board(
         code=str(codes[layout_id]), user_id=user.pk if user.is_authenticated else None
     )
     play = reverse("play")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import formatting
+from wording import formatting
+
 from .stats import Win
 
 WIDTH, HEIGHT = 640, 260

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from game.ids import parse_game_id
+from game.params import parse_game_id
 
 GAME_ID = uuid.UUID("0b7e6f1c-3a52-4f7e-9d1a-2c4b5e6f7a8b")
 

@@ -24,9 +24,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Avg, Count, Min, Q, Sum
 
+from game.models import BestTime, Game
 from mahjong import LAYOUTS
-
-from .models import BestTime, Game
 
 #: How many of the latest wins the statistics chart shows.
 RECENT_WINS = 20

@@ -1,0 +1,32 @@
+"""What a request asks for: a game's id (from an address or a session: the one place it is
+parsed) and a layout."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import HttpRequest
+
+from mahjong import UnknownLayout, get_layout
+
+
+def parse_game_id(raw: object) -> uuid.UUID | None:
+    """The game id that ``raw`` holds (a UUID, or its text in any standard spelling),
+    or ``None`` when it holds none, so that a bad id reads as "no such game"."""
+    if isinstance(raw, uuid.UUID):
+        return raw
+    if not isinstance(raw, str):
+        return None
+    try:
+        return uuid.UUID(raw)
+    except ValueError:
+        return None
+
+
+def layout_asked(request: HttpRequest) -> str | None:
+    """The id of the layout ``?layout=`` names, as the engine reads it; ``None`` when
+    there is no such layout (the page then offers the default)."""
+    try:
+        return get_layout(request.GET.get("layout", "")).id
+    except UnknownLayout:
+        return None
