@@ -67,6 +67,7 @@ def time_hints(boards: list[Board]) -> tuple[list[float], list[float], dict[str,
     from django.core.cache import cache
 
     from game import verdicts
+
     times, cpu_times, kinds = [], [], {"plan": 0, "unsure": 0, "lost": 0}
     for board in boards:
         advice._memo.clear()
