@@ -32,8 +32,9 @@ from wording.messages import API_ERRORS
 
 from . import services
 from .models import Game
-from .selectors import Owner, board_for, game_get
+from .selectors import board_for, game_get
 from .serializers import game_payload, move_payload
+from .store import Owner
 
 OPENAPI_PATH = Path(settings.BASE_DIR, "docs", "openapi.json")
 #: The session key that remembers the visitor's current game, for the play page.

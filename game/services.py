@@ -36,16 +36,19 @@ from mahjong import (
 )
 from mahjong import parse_code as engine_parse_code
 
-from . import fast_taps, ranking, verdicts
+from . import ranking, store, verdicts
 from .clock import Clock
 from .models import Game
-from .selectors import Owner, board_for, game_get, game_locked
+from .selectors import board_for, game_get
+from .store import Owner
 
 DEFAULT_LAYOUT = "L00"
 
 
 #: How often a create is tried again when a parallel one won the race (see game_create).
 _CREATE_ATTEMPTS = 3
+#: Races lost in a row before a tap takes the locked path (see game_tap).
+TAP_ATTEMPTS = 3
 
 
 class GamePaused(Exception):
@@ -186,44 +189,6 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
     return new
 
 
-# What a move may change; the code, the layout, the owner and the creation date never do.
-_MUTABLE_FIELDS = [
-    "history",
-    "selected",
-    "hint",
-    "state",
-    "started_at",
-    "running_since",
-    "elapsed_ms",
-    "paused",
-    "paused_automatically",
-    "finished_at",
-    "result",
-    "ranked",
-    "hints_used",
-    "undos_used",
-    "version",
-    "updated_at",
-    "hint_sure",
-    "verdict_version",
-    "verdict_winnable",
-    "verdict_undo",
-]
-
-
-def _save(game: Game) -> None:
-    """Save a changed game. Inside the transaction of a move that does not end the game,
-    PostgreSQL is told not to wait for the disk at commit (``synchronous_commit off``): a
-    crash of the database server may lose the last fraction of a second of such moves,
-    never consistency, and a won game is always committed durably.
-    """
-    if connection.vendor == "postgresql" and game.state != WON:
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-    game.version += 1
-    game.save(update_fields=_MUTABLE_FIELDS)
-
-
 def may_move(game: Game) -> bool:
     """Whether tiles may be tapped, undone or hinted: not while the game is paused (the
     engine says the rest)."""
@@ -239,7 +204,7 @@ def _check_playable(game: Game) -> None:
 def _move(game_id, owner: Owner):
     """A move's transaction: the owner's game, its row locked, and its board."""
     with transaction.atomic():
-        game = game_locked(game_id=game_id, owner=owner)
+        game = store.read(game_id=game_id, owner=owner, lock=True)
         yield game, board_for(game)
 
 
@@ -251,17 +216,29 @@ def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -
     game is unchanged then.
     """
     now = now or timezone.now()
-    # Most taps: one read and one version-checked UPDATE, no row lock (game/fast_taps.py);
-    # the tap that wins, and a tap that keeps losing races, take the locked path below.
-    played = fast_taps.tap(game_id=game_id, owner=owner, tile=tile, now=now)
-    if played is not None:
-        return played
+    # Most taps: one plain read and one version-checked UPDATE, no row lock
+    # (:func:`game.store.save_if_unchanged`). A tap that loses a race with another request
+    # on the game starts again from a fresh read; the tap that wins the game (recorded and
+    # ranked durably, under the lock), a tap that keeps losing races, and a tap inside a
+    # transaction already open (whose writes must not commit on their own) take the lock.
+    if not connection.in_atomic_block:
+        for _attempt in range(TAP_ATTEMPTS):
+            game = store.read(game_id=game_id, owner=owner, lock=False)
+            _check_playable(game)
+            board = board_for(game)
+            before = board.snapshot()
+            result = board.tap(tile)
+            if board.state == WON:
+                break
+            event = record_tap(game, board, result, now)
+            if store.save_if_unchanged(game, owner):
+                return Played(game, board, event, board.change_since(before), result)
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
         before = board.snapshot()
         result = board.tap(tile)
         event = record_tap(game, board, result, now)
-        _save(game)
+        store.save(game)
     return Played(game, board, event, board.change_since(before), result)
 
 
@@ -301,7 +278,7 @@ def _undo(game: Game, board: Board, count: int, now: datetime) -> Played:
     game.hint = None
     game.undos_used += count
     _apply_state(game, board, now)
-    _save(game)
+    store.save(game)
     return Played(game, board, "undone", board.change_since(before))
 
 
@@ -391,8 +368,8 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
                 game.verdict_winnable, game.verdict_undo = hint.winnable, None
                 known = True
             if known:
-                game.verdict_version = game.version + 1  # _save's version: same position
-            _save(game)
+                game.verdict_version = game.version + 1  # store.save's version: same position
+            store.save(game)
         return Played(game, board, "hint")
     # Still changing under us: any playable pair, not sure to win, found inside the lock
     # without a search (the solver never runs while the row is locked).
@@ -402,7 +379,7 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
             return Played(game, board, STUCK)
         game.hint, game.hint_sure = list(board.playable_pairs()[0]), False
         game.hints_used += 1
-        _save(game)
+        store.save(game)
     return Played(game, board, "hint")
 
 
@@ -440,7 +417,7 @@ def game_pause(
             game.paused = True
             game.paused_automatically = automatic
             _sync_clock(game, now)
-            _save(game)
+            store.save(game)
         elif game.paused_automatically and not automatic:
             # Now the player's own pause, which no page resumes by opening the game; what
             # the game shows is unchanged (same version).
@@ -468,5 +445,5 @@ def game_resume(
             game.paused = False
             game.paused_automatically = False
             _sync_clock(game, now)
-            _save(game)
+            store.save(game)
     return Played(game, board, "resumed")

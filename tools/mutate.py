@@ -112,7 +112,7 @@ TARGETS = {
     ),
     "game": Target(
         "game",
-        ("game/services.py", "game/selectors.py", "game/api.py"),
+        ("game/services.py", "game/selectors.py", "game/store.py", "game/api.py"),
         ("tests/api", "tests/stats", "tests/game", "tests/security"),
     ),
     "quiz": Target(

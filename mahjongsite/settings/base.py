@@ -148,7 +148,7 @@ MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash
 # of the database server may lose its last fraction of a second of such taps, never a win
-# and never consistency; game/fast_taps.py). On: every tap is durable, a little slower.
+# and never consistency; game/store.py). On: every tap is durable, a little slower.
 MAHJONG_DURABLE_TAPS = env_bool("MAHJONG_DURABLE_TAPS", False)
 
 # Sessions in the database, read through the cache (durable: losing the cache signs

@@ -1,4 +1,4 @@
-"""Taps without the row lock (game/fast_taps.py): one read, one version-checked UPDATE.
+"""Taps without the row lock: one plain read, one version-checked UPDATE (game/store.py).
 
 Transactional tests (as in production, no transaction around the request), on SQLite and
 on PostgreSQL: the fast path is taken for every tap but the winning one, a lost race is
@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import F
 
-from game import fast_taps, services
+from game import services, store
 from game.models import Game
 from mahjong import Board
 
@@ -24,29 +24,30 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def locked_moves(monkeypatch):
     """Counts the moves that took the row lock."""
     calls = []
-    original = services.game_locked
+    original = store.read
 
     def counting(**kwargs):
-        calls.append(kwargs["game_id"])
+        if kwargs["lock"]:
+            calls.append(kwargs["game_id"])
         return original(**kwargs)
 
-    monkeypatch.setattr(services, "game_locked", counting)
+    monkeypatch.setattr(store, "read", counting)
     return calls
 
 
 def _race(monkeypatch, times: int, change):
     """Make another request change the game between the read and the write, ``times``."""
-    original = fast_taps.game_read
+    original = store.read
     raced = []
 
     def read(**kwargs):
         game = original(**kwargs)
-        if len(raced) < times:
+        if not kwargs["lock"] and len(raced) < times:
             raced.append(game.version)
             change(game)
         return game
 
-    monkeypatch.setattr(fast_taps, "game_read", read)
+    monkeypatch.setattr(store, "read", read)
     return raced
 
 
@@ -88,14 +89,14 @@ def test_a_lost_race_is_tried_again_on_a_fresh_read(client, monkeypatch, locked_
 
 def test_a_tap_that_keeps_losing_races_takes_the_lock(client, monkeypatch, locked_moves):
     game = create(client, code=EXAMPLE)
-    raced = _race(monkeypatch, fast_taps.ATTEMPTS, _other_tab_changes)
+    raced = _race(monkeypatch, services.TAP_ATTEMPTS, _other_tab_changes)
 
     answer = tap(client, game["id"], Board.from_code(EXAMPLE).deal.plan[0][0])
 
     assert answer.status_code == 200
-    assert len(raced) == fast_taps.ATTEMPTS and locked_moves == [game["id"]]
+    assert len(raced) == services.TAP_ATTEMPTS and locked_moves == [game["id"]]
     stored = Game.objects.get(id=game["id"])
-    assert stored.version == fast_taps.ATTEMPTS + 1 and stored.selected is not None
+    assert stored.version == services.TAP_ATTEMPTS + 1 and stored.selected is not None
 
 
 def test_a_game_that_changed_owner_meanwhile_is_not_written(client, monkeypatch):

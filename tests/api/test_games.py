@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from game import services
 from game.models import Game
-from game.selectors import Owner
+from game.store import Owner
 from mahjong import Board
 
 from .helpers import EXAMPLE, action, create, path_to_stuck, remove_pair, tap

@@ -98,9 +98,12 @@ def test_writes_on_a_users_game_by_anyone_else_are_not_found(client, other_clien
     assert tap(client, game["id"], 0).status_code == 200
 
 
-def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
+@pytest.mark.parametrize("lock", [True, False])
+def test_the_read_of_a_move_finds_exactly_what_games_owned_by_finds(lock):
+    from game import store
     from game.models import Game
-    from game.selectors import Owner, game_locked, games_owned_by
+    from game.selectors import games_owned_by
+    from game.store import Owner
 
     user = get_user_model().objects.create_user("ada", password="pw-long-enough-1")
     mine = Game.objects.create(code=EXAMPLE, layout_id="L00", user=user)
@@ -116,12 +119,12 @@ def test_the_locked_read_finds_exactly_what_games_owned_by_finds():
         for game in (mine, visitors):
             expected = games_owned_by(owner=owner).filter(id=game.id).exists()
             try:
-                found = game_locked(game_id=game.id, owner=owner).id == game.id
+                found = store.read(game_id=game.id, owner=owner, lock=lock).id == game.id
             except Game.DoesNotExist:
                 found = False
             assert found == expected, (owner, game)
     with pytest.raises(Game.DoesNotExist):
-        game_locked(game_id="not-a-uuid", owner=Owner(user_id=user.pk))
+        store.read(game_id="not-a-uuid", owner=Owner(user_id=user.pk), lock=lock)
 
 
 def test_ownership_signing_in_claims_only_the_games_of_ones_own_session(client, other_client):

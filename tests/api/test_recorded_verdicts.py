@@ -13,7 +13,7 @@ from django.db.models import F
 
 from game import services, verdicts
 from game.models import Game
-from game.selectors import Owner
+from game.store import Owner
 from mahjong import Board
 from mahjong.solver import advice as engine_advice
 from tests.api.helpers import EXAMPLE, action, create, path_to_stuck, remove_pair

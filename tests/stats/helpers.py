@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from game import ranking, services
 from game.models import Game
-from game.selectors import Owner
+from game.store import Owner
 from mahjong import Board
 from tests.api.helpers import EXAMPLE, action, create, tap
 

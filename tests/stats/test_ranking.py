@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from game import ranking
 from game.models import BestTime, Game
-from game.selectors import Owner
 from game.services import games_claim_for_user
+from game.store import Owner
 from mahjong import LAYOUTS
 from mahjong.rules import daily
 from records import stats
