@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from mahjong import Board, family
 from wording.names import layout_name
+from wording.teaching import blocked_sentence
 
 from . import sharing, verdicts
 from .models import Game
@@ -113,5 +114,7 @@ def move_payload(played: Played) -> dict:
             "covering": list(tap.blocking.covering),
             "left": list(tap.blocking.left),
             "right": list(tap.blocking.right),
+            # Why, in the request's language, as the practice drill says it.
+            "message": blocked_sentence(board, tap.tile),
         }
     return data

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_safe
 from mahjong import InvalidGameCode, parse_code
 from quiz.guide import guide_config
 from wording.messages import code_error_message
-from wording.names import layout_choices, tile_names
-from wording.teaching import reason_strings
+from wording.names import IN_SENTENCE, layout_choices, tile_names
+from wording.teaching import selection_cleared
 
 from .api import CURRENT_GAME_KEY, owner_for
 from .models import Game
@@ -40,6 +40,7 @@ def _board_strings() -> dict:
     name = "{name}"
     return {
         "tileNames": tile_names(),
+        "tileNamesInSentence": tile_names(IN_SENTENCE),
         "tileFree": _("%(name)s, free") % {"name": name},
         "tileBlocked": _("%(name)s, blocked") % {"name": name},
         "selected": _("Selected: %(name)s") % {"name": name},
@@ -65,7 +66,9 @@ def _board_strings() -> dict:
         % {"layout": "{layout}", "code": "{code}"},
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
-        "reasons": reason_strings(),
+        # A blocked tap's sentence comes with the server's answer; this adds that the tap
+        # also cleared a selection.
+        "selectionCleared": selection_cleared("{sentence}"),
     }
 
 

@@ -30,12 +30,29 @@ LAYOUT_NAMES = {
 }
 
 # Tiles named by their family and number ("Bamboo 5", "Flower 3"), keyed by the engine's
-# family names; the winds and dragons have a name of their own.
+# family names; the winds and dragons have a name of their own. Each name has three forms,
+# for the three places a name stands (a language may write each differently):
+#
+# - the label: alone, as a tile's accessible name, in a legend or a list after a colon
+#   ("Bambu 5, fri");
+# - in a sentence, as an object or in a list inside one ("täckt av bambu 5": Swedish
+#   writes tile names lower case mid-sentence; Greek quotes them, «Μπαμπού 5», so that
+#   no article or adjective has to agree with them);
+# - as a sentence's subject ("Den röda draken är blockerad": Swedish takes the definite
+#   form there).
+#
+# The sentence around a name is always a catalogue template; only the name's form is
+# chosen here.
 _NUMBERED_NAMES = {
+    # Translators: a tile's name as a label, alone: its family and its number (1-9).
     FAMILY_BAMBOO: _("Bamboo %(number)s"),
+    # Translators: a tile's name as a label, alone: its family and its number (1-9).
     FAMILY_CHARACTERS: _("Characters %(number)s"),
+    # Translators: a tile's name as a label, alone: its family and its number (1-9).
     FAMILY_CIRCLES: _("Circles %(number)s"),
+    # Translators: a tile's name as a label, alone: its family and its number (1-4).
     FAMILY_FLOWERS: _("Flower %(number)s"),
+    # Translators: a tile's name as a label, alone: its family and its number (1-4).
     FAMILY_SEASONS: _("Season %(number)s"),
 }
 _OWN_NAMES = {
@@ -46,6 +63,58 @@ _OWN_NAMES = {
     "R": _("Red dragon"),
     "G": _("Green dragon"),
     "Wh": _("White dragon"),
+}
+# The contexts of the two sentence forms; the label has none.
+IN_SENTENCE = "tile name inside a sentence"
+AS_SUBJECT = "tile name as a sentence's subject"
+_NUMBERED_IN_SENTENCE = {
+    # Translators: a tile's name inside a sentence ("covered by Bamboo 5"), its number 1-9.
+    FAMILY_BAMBOO: pgettext_lazy("tile name inside a sentence", "Bamboo %(number)s"),
+    # Translators: a tile's name inside a sentence ("covered by Bamboo 5"), its number 1-9.
+    FAMILY_CHARACTERS: pgettext_lazy("tile name inside a sentence", "Characters %(number)s"),
+    # Translators: a tile's name inside a sentence ("covered by Bamboo 5"), its number 1-9.
+    FAMILY_CIRCLES: pgettext_lazy("tile name inside a sentence", "Circles %(number)s"),
+    # Translators: a tile's name inside a sentence ("covered by Bamboo 5"), its number 1-9.
+    FAMILY_FLOWERS: pgettext_lazy("tile name inside a sentence", "Flower %(number)s"),
+    # Translators: a tile's name inside a sentence ("covered by Bamboo 5"), its number 1-9.
+    FAMILY_SEASONS: pgettext_lazy("tile name inside a sentence", "Season %(number)s"),
+}
+_OWN_IN_SENTENCE = {
+    "N": pgettext_lazy("tile name inside a sentence", "North wind"),
+    "S": pgettext_lazy("tile name inside a sentence", "South wind"),
+    "E": pgettext_lazy("tile name inside a sentence", "East wind"),
+    "W": pgettext_lazy("tile name inside a sentence", "West wind"),
+    "R": pgettext_lazy("tile name inside a sentence", "Red dragon"),
+    "G": pgettext_lazy("tile name inside a sentence", "Green dragon"),
+    "Wh": pgettext_lazy("tile name inside a sentence", "White dragon"),
+}
+_NUMBERED_AS_SUBJECT = {
+    # Translators: a tile's name as a sentence's subject ("Bamboo 5 is blocked"), number 1-9.
+    FAMILY_BAMBOO: pgettext_lazy("tile name as a sentence's subject", "Bamboo %(number)s"),
+    # Translators: a tile's name as a sentence's subject ("Bamboo 5 is blocked"), number 1-9.
+    FAMILY_CHARACTERS: pgettext_lazy("tile name as a sentence's subject", "Characters %(number)s"),
+    # Translators: a tile's name as a sentence's subject ("Bamboo 5 is blocked"), number 1-9.
+    FAMILY_CIRCLES: pgettext_lazy("tile name as a sentence's subject", "Circles %(number)s"),
+    # Translators: a tile's name as a sentence's subject ("Bamboo 5 is blocked"), number 1-9.
+    FAMILY_FLOWERS: pgettext_lazy("tile name as a sentence's subject", "Flower %(number)s"),
+    # Translators: a tile's name as a sentence's subject ("Bamboo 5 is blocked"), number 1-9.
+    FAMILY_SEASONS: pgettext_lazy("tile name as a sentence's subject", "Season %(number)s"),
+}
+_OWN_AS_SUBJECT = {
+    "N": pgettext_lazy("tile name as a sentence's subject", "North wind"),
+    "S": pgettext_lazy("tile name as a sentence's subject", "South wind"),
+    "E": pgettext_lazy("tile name as a sentence's subject", "East wind"),
+    "W": pgettext_lazy("tile name as a sentence's subject", "West wind"),
+    "R": pgettext_lazy("tile name as a sentence's subject", "Red dragon"),
+    "G": pgettext_lazy("tile name as a sentence's subject", "Green dragon"),
+    "Wh": pgettext_lazy("tile name as a sentence's subject", "White dragon"),
+}
+#: The three forms of a name: (numbered names, own names) for each.
+LABEL = "label"
+_FORMS = {
+    LABEL: (_NUMBERED_NAMES, _OWN_NAMES),
+    IN_SENTENCE: (_NUMBERED_IN_SENTENCE, _OWN_IN_SENTENCE),
+    AS_SUBJECT: (_NUMBERED_AS_SUBJECT, _OWN_AS_SUBJECT),
 }
 
 
@@ -60,18 +129,20 @@ def layout_choices() -> list[dict[str, str]]:
     return [{"id": layout_id, "name": layout_name(layout_id)} for layout_id in LAYOUTS]
 
 
-def tile_name(kind: str) -> str:
-    """The name of a tile kind in the active language: "Bamboo 5", "Red dragon"…
+def tile_name(kind: str, form: str = LABEL) -> str:
+    """The name of a tile kind in the active language, in one of its three forms:
+    :data:`LABEL` ("Bamboo 5", "Red dragon"), :data:`IN_SENTENCE` or :data:`AS_SUBJECT`.
 
     The one place tiles are named: the board's accessible names, the API and the
     diagrams' descriptions all come from here.
     """
-    if kind in _OWN_NAMES:
-        return str(_OWN_NAMES[kind])
+    numbered, own = _FORMS[form]
+    if kind in own:
+        return str(own[kind])
     number = "".join(character for character in kind if character.isdigit())
-    return _NUMBERED_NAMES[family(kind)] % {"number": number}
+    return numbered[family(kind)] % {"number": number}
 
 
-def tile_names() -> dict[str, str]:
-    """Every kind's name in the active language, by its Digits label."""
-    return {kind: tile_name(kind) for kind in KINDS}
+def tile_names(form: str = LABEL) -> dict[str, str]:
+    """Every kind's name in the active language and ``form``, by its Digits label."""
+    return {kind: tile_name(kind, form) for kind in KINDS}

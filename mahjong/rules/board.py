@@ -235,6 +235,21 @@ class Board:
             kind = BlockKind.HALF_COVERED
         return Blocking(kind, covering, left, right)
 
+    def covered_quarters(self, tile: int) -> int:
+        """How much of a present tile's face the present tiles of the layer above cover,
+        in quarters: 0 (nothing above) to 4 (wholly, by one tile lying exactly on it or
+        by two or four lying half or a quarter over it). Tiles of one layer never overlap
+        each other, so their shares add up."""
+        self._check_id(tile)
+        present = self._counters.present
+        positions = self.deal.layout.geometry.positions
+        x, y, _z = positions[tile]
+        return sum(
+            (2 - abs(positions[i][0] - x)) * (2 - abs(positions[i][1] - y))
+            for i in self.deal.layout.geometry.covers[tile]
+            if present[i]
+        )
+
     def snapshot(self) -> Snapshot:
         """The tiles removed and free now, to ask later what changed."""
         return Snapshot(frozenset(self._removed()), frozenset(self._free))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from mahjong import Board
 from mahjong.rules.board import BlockKind
-from wording.names import tile_name
+from wording.names import IN_SENTENCE, tile_name
 
 from .svg import join_list, position_svg
 
@@ -37,11 +37,18 @@ def _window(board: Board, tile: int) -> list[int]:
     ]
 
 
+def _name(kind: str) -> str:
+    """A tile's name inside a sentence with its Digits label, as every diagram names a
+    tile: "bambu 5 (5B)"."""
+    return f"{tile_name(kind, IN_SENTENCE)} ({kind})"
+
+
 def _names(board: Board, ids) -> str:
     present = [i for i in ids if board.is_present(i)]
     if not present:
+        # Translators: what lies on or beside the drill's marked tile, when nothing does.
         return gettext("nothing")
-    return join_list([tile_name(board.faces[i]) for i in present])
+    return join_list([_name(board.faces[i]) for i in present])
 
 
 def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False) -> SafeString:
@@ -56,11 +63,15 @@ def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False
         sides = blocking.kind is BlockKind.SIDES
         blockers = {*blocking.left, *blocking.right} if sides else set(blocking.covering)
     geometry = board.deal.layout.geometry
+    # Translators: the drill diagram's description. %(name)s: the marked tile; %(above)s,
+    # %(left)s, %(right)s: the tiles lying on it, on its left and on its right, each a list
+    # ("Bamboo 3 (3B) and Red dragon (R)") or the word for "nothing". Names come in their
+    # form inside a sentence, each with its Digits label.
     desc = gettext(
         "The marked tile is %(name)s. Lying on it: %(above)s. On its left: %(left)s. "
         "On its right: %(right)s."
     ) % {
-        "name": tile_name(board.faces[tile]),
+        "name": _name(board.faces[tile]),
         "above": _names(board, geometry.covers[tile]),
         "left": _names(board, geometry.left[tile]),
         "right": _names(board, geometry.right[tile]),

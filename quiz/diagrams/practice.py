@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from mahjong.rules.geometry import Geometry
+from wording.names import IN_SENTENCE
 
 from .svg import (
     DEPTH,
@@ -78,26 +79,29 @@ def covered_tile_diagram(*, ident: str) -> SafeString:
     answer away)."""
     geometry = Geometry(COVERED_TILE_POSITIONS)
     faces = COVERED_TILE_FACES
-    covering = [labelled_name(faces[j]) for j in geometry.covers[COVERED_TILE_MARKED]]
+    covering = [labelled_name(faces[j], IN_SENTENCE) for j in geometry.covers[COVERED_TILE_MARKED]]
     under = [
-        labelled_name(faces[i])
+        labelled_name(faces[i], IN_SENTENCE)
         for i in range(len(faces))
         if any(j in geometry.covers[i] for j in geometry.covers[COVERED_TILE_MARKED])
     ]
+    # Translators: question 1's diagram. %(row)s: the tiles of the row, %(top)s: the tile
+    # lying on top, %(under)s: the two it lies across, %(marked)s: the marked tile (names
+    # inside a sentence, with their labels).
     desc = gettext(
         "A row of tiles, %(row)s. %(top)s lies on top across %(under)s. The marked tile is "
         "%(marked)s, at the left end of the row: nothing lies to its left."
     ) % {
         "row": join_list(
             [
-                labelled_name(face)
+                labelled_name(face, IN_SENTENCE)
                 for face, (_x, _y, z) in zip(faces, COVERED_TILE_POSITIONS)
                 if z == 0
             ]
         ),
         "top": join_list(covering),
         "under": join_list(under),
-        "marked": labelled_name(faces[COVERED_TILE_MARKED]),
+        "marked": labelled_name(faces[COVERED_TILE_MARKED], IN_SENTENCE),
     }
     return position_svg(
         faces,
@@ -204,6 +208,10 @@ def connect_diagram(*, ident: str) -> SafeString:
         word = directions[(bx - ax, by - ay)]
         if not legs or legs[-1] != word:
             legs.append(word)
+    # Translators: question 3's diagram. %(columns)s, %(rows)s: the grid's size;
+    # %(empty)s: how many squares are empty; %(name)s: the two marked tiles' kind (a name
+    # inside a sentence, with its label); %(legs)s: the path's directions as a list
+    # ("right, down and left"); %(times)s: how often it turns ("three times").
     desc = gettext(
         "A grid of %(columns)s by %(rows)s squares, filled with tiles except for %(empty)s "
         "empty squares. The two marked tiles are both %(name)s, in the top row and in the "
@@ -212,7 +220,7 @@ def connect_diagram(*, ident: str) -> SafeString:
         "columns": columns,
         "rows": rows,
         "empty": len(empty),
-        "name": labelled_name(CONNECT_KIND),
+        "name": labelled_name(CONNECT_KIND, IN_SENTENCE),
         "legs": join_list(legs),
         "times": how_many_times(path_turns(CONNECT_PATH)),
     }

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from mahjong import Board, GameCode, matches
 from mahjong.rules.geometry import Geometry
 from mahjong.rules.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS
+from wording.names import IN_SENTENCE
 
 from .svg import HIGH_LIFT, Tile, join_list, labelled_name, position_tiles, tiles_svg
 
@@ -75,8 +76,11 @@ def free_tile_figure() -> SafeString:
     free = set(Geometry(FREE_TILE_POSITIONS).initial_free())
     blocked = [i for i in range(len(FREE_TILE_POSITIONS)) if i not in free]
     tiles = position_tiles(FREE_TILE_FACES, FREE_TILE_POSITIONS, blocked=blocked)
-    row = [labelled_name(t.kind) for t in tiles if t.z == 0]
-    top = [labelled_name(t.kind) for t in tiles if t.z == 1]
+    row = [labelled_name(t.kind, IN_SENTENCE) for t in tiles if t.z == 0]
+    top = [labelled_name(t.kind, IN_SENTENCE) for t in tiles if t.z == 1]
+    # Translators: the free-tile diagram's description. %(row)s: the four tiles of the row
+    # and %(top)s: the tile lying on top (names inside a sentence, with their labels);
+    # %(free)s, %(blocked)s: lists of tiles after a colon.
     desc = gettext(
         "Four tiles in a row, %(row)s, and %(top)s lying on top across the two middle ones. "
         "Free: %(free)s. Blocked, with a darker face: %(blocked)s."

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, to_locale
 
 from mahjong import family
-from wording.names import tile_name
+from wording.names import LABEL, tile_name
 
 TILE_WIDTH = 40  # px; a half-tile unit of x is half of it
 TILE_HEIGHT = 52  # px; a half-tile unit of y is half of it
@@ -53,9 +53,10 @@ class Tile:
 # -- words -------------------------------------------------------------------------------
 
 
-def labelled_name(kind: str) -> str:
-    """A tile's name with its Digits label: "Bambu 5 (5B)"."""
-    return f"{tile_name(kind)} ({kind})"
+def labelled_name(kind: str, form: str = LABEL) -> str:
+    """A tile's name with its Digits label: "Bambu 5 (5B)"; inside a sentence, the name's
+    form there (:data:`~game.names.IN_SENTENCE`: "bambu 5 (5B)")."""
+    return f"{tile_name(kind, form)} ({kind})"
 
 
 def join_list(items: Sequence[str]) -> str:

@@ -1,30 +1,16 @@
 // Why a tapped tile is blocked, in the player's language. The server (the engine) names
-// the kind of blocking and the tiles that block; this words it with the page's own
-// templates ("covered by Red dragon", "Bamboo 3 on its left and Circles 4 on its right"),
-// and outlines the blocking tiles for a moment.
+// the kind of blocking and the tiles that block, and words it as the practice drill does
+// (game/teaching.py: "Bamboo 5 is blocked: covered by Red dragon."); this adds that a
+// selection was cleared, and outlines the blocking tiles for a moment.
 
 const OUTLINE_MS = 2500;
 
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
-}
-
-// blocked: {tile, kind: "covered"|"half_covered"|"sides", covering, left, right}
-// reasons: the templates of wording/teaching.py (reason_strings); tileName(id) -> name.
+// blocked: {tile, kind: "covered"|"half_covered"|"sides", covering, left, right, message}
+// cleared: the page's template for a tap that also cleared a selection ("{sentence} …").
 // selectionCleared: whether the tap cleared a selection (then the message says so).
-export function blockedMessage(blocked, { reasons, tileName, lang, selectionCleared = true }) {
-  const list = (ids) =>
-    new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(ids.map(tileName));
-  let reason;
-  if (blocked.kind === "sides") {
-    reason = fill(reasons.sides, { left: list(blocked.left), right: list(blocked.right) });
-  } else {
-    const many = blocked.covering.length > 1;
-    const key = blocked.kind === "covered" ? "covered" : "halfCovered";
-    reason = fill(reasons[`${key}${many ? "Many" : "One"}`], { tiles: list(blocked.covering) });
-  }
-  const template = selectionCleared ? reasons.blockedBecause : reasons.blockedBecauseAlone;
-  return fill(template || reasons.blockedBecause, { name: tileName(blocked.tile), reason });
+export function blockedMessage(blocked, { cleared, selectionCleared = true }) {
+  if (!selectionCleared) return blocked.message;
+  return cleared.replace("{sentence}", () => blocked.message);
 }
 
 let outlined = [];

@@ -174,9 +174,7 @@ function describe(answer, tileId, hadSelection) {
       // cleared" only when there was a selection to clear.
       return answer.blocked
         ? blockedMessage(answer.blocked, {
-            reasons: t.reasons,
-            tileName: name,
-            lang: config.lang,
+            cleared: t.selectionCleared,
             selectionCleared: hadSelection,
           })
         : fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
@@ -187,8 +185,8 @@ function describe(answer, tileId, hadSelection) {
     case "hint":
       if (!answer.hint) return t.lost; // the game can no longer be won: no pair to show
       return fill(answer.hint_sure ? t.hint : t.hintUnsure, {
-        first: name(answer.hint[0]),
-        second: name(answer.hint[1]),
+        first: t.tileNamesInSentence[game.tiles[answer.hint[0]].face],
+        second: t.tileNamesInSentence[game.tiles[answer.hint[1]].face],
       });
     case "stuck":
       return t.stuck;

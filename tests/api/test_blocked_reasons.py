@@ -1,10 +1,13 @@
 """A blocked tap's answer says why, for each kind of blocking, exactly as the engine does:
-the kind (covered, half covered, both sides) and the ids of the tiles that block."""
+the kind (covered, half covered, both sides), the ids of the tiles that block, and the
+sentence the practice drill says, in the request's language."""
 
 import pytest
+from django.utils import translation
 
 from mahjong import Board
 from mahjong.rules.board import BlockKind
+from wording.teaching import blocked_sentence
 
 from .helpers import EXAMPLE, create, remove_pair, tap
 
@@ -37,7 +40,10 @@ def test_blocked_answer_names_the_engines_reason(client, kind):
         "covering": list(blocking.covering),
         "left": list(blocking.left),
         "right": list(blocking.right),
+        "message": answer["blocked"]["message"],
     }
+    with translation.override("sv"):  # the site's default language
+        assert answer["blocked"]["message"] == blocked_sentence(board, tile)
     if kind is BlockKind.SIDES:
         assert answer["blocked"]["left"] and answer["blocked"]["right"]
         assert answer["blocked"]["covering"] == []
@@ -68,3 +74,57 @@ def test_free_taps_carry_no_blocked_reason(client):
     answer = tap(client, game["id"], board.free_tiles()[0]).json()
     assert answer["event"] == "selected"
     assert "blocked" not in answer
+
+
+def covered_quarters_by_cells(board: Board, tile: int) -> int:
+    """The covered share of a tile counted cell by cell: each tile is 2 x 2 half-tile
+    cells; the cells of present tiles one layer up that fall on it."""
+    positions = board.deal.layout.positions
+    x, y, z = positions[tile]
+    own = {(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+    above = set()
+    for other in board.present_tiles():
+        ox, oy, oz = positions[other]
+        if oz == z + 1:
+            above |= {(ox + dx, oy + dy) for dx in (0, 1) for dy in (0, 1)}
+    return len(own & above)
+
+
+@pytest.mark.parametrize("code", ["MJ1-L02-AAAAABL", "MJ1-L04-AAAAABL"])
+def test_the_engine_counts_how_much_of_a_tile_is_covered(code):
+    board = Board.from_code(code)
+    seen = set()
+    for tile in board.present_tiles():
+        quarters = board.covered_quarters(tile)
+        assert quarters == covered_quarters_by_cells(board, tile), tile
+        blocking = board.blocking(tile)
+        if blocking is not None and blocking.kind is BlockKind.HALF_COVERED:
+            seen.add((len(blocking.covering) > 1, quarters == 4))
+    # Layouts where two tiles wholly cover one, and where they cover only part of it.
+    assert {(True, True), (True, False), (False, False)} <= seen
+
+
+@pytest.mark.parametrize(
+    ("lang", "wholly", "partly"),
+    [
+        ("sv", "är blockerad: täckt av", "är blockerad: delvis täckt av"),
+        ("el", "μπλοκαρισμένο: καλύπτεται από", "μπλοκαρισμένο: καλύπτεται εν μέρει από"),
+        ("de", "ist blockiert: bedeckt vo", "ist blockiert: teilweise bedeckt vo"),
+        ("id", "terhalang: tertutup oleh", "terhalang: tertutup sebagian oleh"),
+    ],
+)
+def test_the_answer_says_wholly_or_partly_covered_from_the_engines_count(
+    client, lang, wholly, partly
+):
+    code = "MJ1-L02-AAAAABL"  # Bridge: tiles under two others, wholly and partly
+    board = Board.from_code(code)
+    game = create(client, code=code)
+    kinds = {}
+    for tile in board.present_tiles():
+        blocking = board.blocking(tile)
+        if blocking is not None and blocking.kind is BlockKind.HALF_COVERED:
+            kinds.setdefault(board.covered_quarters(tile) == 4, tile)
+    for whole, tile in kinds.items():
+        message = tap(client, game["id"], tile, HTTP_ACCEPT_LANGUAGE=lang).json()["blocked"]
+        assert (wholly if whole else partly) in message["message"], message
+    assert set(kinds) == {True, False}

@@ -13,8 +13,7 @@ from playwright.sync_api import Page, expect
 
 from mahjong import Board
 from mahjong.rules.board import BlockKind
-from wording.names import tile_name
-from wording.teaching import blocked_reason, reason_strings
+from wording.teaching import blocked_sentence, selection_cleared
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 EXAMPLE = "MJ1-L00-AAAAABL"
@@ -39,13 +38,11 @@ def visible_blocked(board: Board, kind: BlockKind) -> int:
 
 
 def expected_message(board: Board, tile_id: int, lang: str, *, cleared: bool = True) -> str:
-    """The reason, saying "Selection cleared" when the tap cleared a selection."""
+    """The reason, as the drill says it, adding "Selection cleared" when the tap cleared
+    a selection."""
     with translation.override(lang):
-        return (
-            reason_strings()["blockedBecause" if cleared else "blockedBecauseAlone"]
-            .replace("{name}", tile_name(board.faces[tile_id]))
-            .replace("{reason}", blocked_reason(board.blocking(tile_id), board.faces))
-        )
+        sentence = blocked_sentence(board, tile_id)
+        return selection_cleared(sentence) if cleared else sentence
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -168,3 +168,33 @@ def test_every_allowed_english_entry_is_still_in_use(entry):
     for lang in SAME_AS_ENGLISH[entry]:
         message = _catalogue(lang).get(entry[1], context=entry[0])
         assert message is not None and message.string == entry[1], (lang, entry)
+
+
+# English words that play two parts on the site, each part with its own context, and the
+# languages whose translations must differ between them. Swedish heads a column of counts
+# with the plural "Rankade" (beside "Spelade", "Vunna") and a yes/no column with
+# "Rankad"; one bare msgid would force one of them wrong.
+SPLIT_ROLES = {
+    "Ranked": (
+        (
+            "how many wins were ranked, a column heading",
+            "whether a win was ranked, a column heading",
+        ),
+        {"sv"},
+    ),
+    "Undo": ((None, "no more moves dialog"), {"id"}),
+}
+
+
+@pytest.mark.parametrize("msgid", sorted(SPLIT_ROLES))
+def test_a_word_in_two_roles_has_a_context_for_each(extracted, msgid):
+    contexts, differing = SPLIT_ROLES[msgid]
+    used = {context for context, found in extracted["django"] if found == msgid}
+    # Each role is marked with its own context, and the word is used in no other way.
+    assert used == set(contexts), used
+    for lang in LANGUAGES:
+        catalog = _catalogue(lang)
+        translations = [catalog.get(msgid, context=context).string for context in contexts]
+        assert all(translations), (lang, msgid)
+        if lang in differing:
+            assert len(set(translations)) == len(translations), (lang, translations)

@@ -13,7 +13,7 @@ from django.utils import translation
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition, random_position
-from wording.names import tile_name
+from wording.names import IN_SENTENCE, tile_name
 
 from .helpers import page_text
 
@@ -93,7 +93,7 @@ def test_explanation_names_the_engines_blockers(client, practice_content, board,
         blockers = blocking.covering if kind is BlockKind.HALF_COVERED else blocking.left
         blockers += () if kind is BlockKind.HALF_COVERED else blocking.right
         with translation.override(lang):
-            names = [tile_name(board.faces[i]) for i in blockers]
+            names = [tile_name(board.faces[i], IN_SENTENCE) for i in blockers]
         assert names and all(name in text for name in names), (text, names)
 
 
@@ -107,8 +107,9 @@ def test_explanations_in_swedish_word_each_reason(client, practice_content, boar
         for tile in (half, sides, free)
     ]
 
-    assert "är blockerad: till hälften täckt av " in texts[0]
-    assert " till vänster och " in texts[1] and " till höger." in texts[1]
+    covered = "täckt av " if board.covered_quarters(half) == 4 else "delvis täckt av "
+    assert f"är blockerad: {covered}" in texts[0]
+    assert "är blockerad: till vänster ligger " in texts[1] and ", till höger " in texts[1]
     assert "är fri: inget ligger ovanpå och " in texts[2]
 
 

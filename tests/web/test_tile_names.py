@@ -9,8 +9,10 @@ from django.core.cache import cache
 from django.utils import translation
 
 from mahjong import KINDS, family
+from mahjong.rules.board import Blocking, BlockKind
 from quiz.services import rules_sections_load
-from wording.names import tile_name, tile_names
+from wording.names import AS_SUBJECT, IN_SENTENCE, tile_name, tile_names
+from wording.teaching import blocked_reason
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -58,3 +60,121 @@ def test_diagram_tiles_are_classed_by_the_engines_family_names(client, db):
     classes = set(re.findall(r'class="tile tile--([a-z_-]+)', body))
 
     assert classes == {family(kind) for kind in KINDS}
+
+
+# -- names inside sentences and lists of tiles ---------------------------------------------
+
+FACES = ["1B", "2C", "R", "3D", "E", "F1"]
+
+# Why a tile is blocked with one, two and three tiles on each side: each side is named
+# once, and the list on it is the language's own ("a, b och c"), so no "and" follows
+# another list's "and".
+SIDES = {
+    "sv": (
+        "till vänster ligger bambu 1, till höger cirkel 3",
+        "till vänster ligger bambu 1 och tecken 2, till höger cirkel 3 och östanvind",
+        "till vänster ligger bambu 1, tecken 2 och röd drake, "
+        "till höger cirkel 3, östanvind och blomma 1",
+    ),
+    "el": (
+        "αριστερά «Μπαμπού 1», δεξιά «Κύκλοι 3»",
+        "αριστερά «Μπαμπού 1» και «Χαρακτήρες 2», δεξιά «Κύκλοι 3» και «Ανατολικός άνεμος»",
+        "αριστερά «Μπαμπού 1», «Χαρακτήρες 2» και «Κόκκινος δράκος», "
+        "δεξιά «Κύκλοι 3», «Ανατολικός άνεμος» και «Λουλούδι 1»",
+    ),
+    "de": (
+        "links Bambus 1, rechts Kreise 3",
+        "links Bambus 1 und Schriftzeichen 2, rechts Kreise 3 und Ostwind",
+        "links Bambus 1, Schriftzeichen 2 und Roter Drache, rechts Kreise 3, Ostwind und Blume 1",
+    ),
+    "id": (
+        "Bambu 1 di kiri, serta Lingkaran 3 di kanan",
+        "Bambu 1 dan Karakter 2 di kiri, serta Lingkaran 3 dan Angin timur di kanan",
+        "Bambu 1, Karakter 2, dan Naga merah di kiri, "
+        "serta Lingkaran 3, Angin timur, dan Bunga 1 di kanan",
+    ),
+}
+# The same lists lying partly over a tile.
+PARTLY = {
+    "sv": (
+        "delvis täckt av bambu 1",
+        "delvis täckt av bambu 1 och tecken 2",
+        "delvis täckt av bambu 1, tecken 2 och röd drake",
+    ),
+    "el": (
+        "καλύπτεται εν μέρει από το πλακίδιο «Μπαμπού 1»",
+        "καλύπτεται εν μέρει από τα πλακίδια «Μπαμπού 1» και «Χαρακτήρες 2»",
+        "καλύπτεται εν μέρει από τα πλακίδια «Μπαμπού 1», «Χαρακτήρες 2» και «Κόκκινος δράκος»",
+    ),
+    "de": (
+        "teilweise bedeckt vom Spielstein Bambus 1",
+        "teilweise bedeckt von den Spielsteinen Bambus 1 und Schriftzeichen 2",
+        "teilweise bedeckt von den Spielsteinen Bambus 1, Schriftzeichen 2 und Roter Drache",
+    ),
+    "id": (
+        "tertutup sebagian oleh Bambu 1",
+        "tertutup sebagian oleh Bambu 1 dan Karakter 2",
+        "tertutup sebagian oleh Bambu 1, Karakter 2, dan Naga merah",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_both_sides_are_named_once_with_one_two_or_three_tiles(lang, count):
+    blocking = Blocking(BlockKind.SIDES, (), tuple(range(count)), tuple(range(3, 3 + count)))
+    with translation.override(lang):
+        assert blocked_reason(blocking, FACES, 0) == SIDES[lang][count - 1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_tiles_lying_partly_over_a_tile_are_listed(lang, count):
+    blocking = Blocking(BlockKind.HALF_COVERED, tuple(range(count)), (), ())
+    with translation.override(lang):
+        assert blocked_reason(blocking, FACES, count) == PARTLY[lang][count - 1]
+
+
+WHOLLY = {
+    "sv": "täckt av bambu 1 och tecken 2",
+    "el": "καλύπτεται από τα πλακίδια «Μπαμπού 1» και «Χαρακτήρες 2»",
+    "de": "bedeckt von den Spielsteinen Bambus 1 und Schriftzeichen 2",
+    "id": "tertutup oleh Bambu 1 dan Karakter 2",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_tiles_each_over_half_cover_it_wholly(lang):
+    # Two tiles each lying over half of it leave none of it open: "covered", not "partly";
+    # the engine's count of covered quarters decides.
+    blocking = Blocking(BlockKind.HALF_COVERED, (0, 1), (), ())
+    with translation.override(lang):
+        assert blocked_reason(blocking, FACES, 4) == WHOLLY[lang]
+        assert blocked_reason(blocking, FACES, 2) == PARTLY[lang][1]
+
+
+def test_swedish_writes_names_lower_case_inside_a_sentence_and_definite_as_subject():
+    with translation.override("sv"):
+        assert tile_name("R") == "Röd drake"
+        assert tile_name("R", IN_SENTENCE) == "röd drake"
+        assert tile_name("R", AS_SUBJECT) == "Den röda draken"
+        assert tile_name("E", AS_SUBJECT) == "Östanvinden"
+        assert tile_name("5B", IN_SENTENCE) == "bambu 5"
+        assert tile_name("5B", AS_SUBJECT) == "Bambu 5"
+
+
+def test_greek_quotes_names_inside_a_sentence_so_nothing_must_agree_with_them():
+    with translation.override("el"):
+        for kind in KINDS:
+            label = tile_name(kind)
+            assert tile_name(kind, IN_SENTENCE) == f"«{label}»"
+            assert tile_name(kind, AS_SUBJECT) == f"«{label}»"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_has_each_form(lang):
+    with translation.override(lang):
+        for form in (IN_SENTENCE, AS_SUBJECT):
+            names = tile_names(form)
+            assert len(set(names.values())) == len(KINDS), form
+            assert all("%" not in name for name in names.values())
