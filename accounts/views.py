@@ -17,6 +17,7 @@ from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
 from mahjongsite.client_ip import ratelimit_key
+from mahjongsite.rates import retry_after_seconds
 
 from .forms import SignInForm, SignUpForm
 
@@ -32,7 +33,9 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
     if request.limited:
-        return render(request, "accounts/too_many_signups.html", status=429)
+        response = render(request, "accounts/too_many_signups.html", status=429)
+        response["Retry-After"] = str(retry_after_seconds(settings.RATE_LIMITS["signup"]))
+        return response
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -72,4 +75,8 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
 def locked_out(request, original_response=None, credentials=None):
     """What django-axes answers once sign-in is locked: a page in the visitor's language."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    return render(request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429)
+    response = render(
+        request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429
+    )
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response

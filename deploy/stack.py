@@ -325,8 +325,19 @@ class AppServer:
         return self.process is not None and self.process.poll() is None
 
 
-def nginx_conf(*, listen_port: int, app_ports: Iterable[int], rundir: Path) -> str:
-    """deploy/nginx.conf with its placeholders filled in."""
+#: The site's own pages for what nginx answers itself (deploy/nginx.conf).
+ERRORS_ROOT = Path(__file__).resolve().parent / "errors"
+
+
+def nginx_conf(
+    *,
+    listen_port: int,
+    app_ports: Iterable[int],
+    rundir: Path,
+    server_names: Iterable[str] = (HOST, "localhost"),
+) -> str:
+    """deploy/nginx.conf with its placeholders filled in. ``server_names``: the hosts
+    the site serves (DJANGO_ALLOWED_HOSTS); a request for any other is dropped."""
     upstreams = "\n".join(
         f"        server {HOST}:{port} max_fails=1 fail_timeout=5s;" for port in app_ports
     )
@@ -339,6 +350,8 @@ def nginx_conf(*, listen_port: int, app_ports: Iterable[int], rundir: Path) -> s
         "@MIME_TYPES@": "/etc/nginx/mime.types",
         "@UPSTREAMS@": upstreams,
         "@LISTEN@": f"{HOST}:{listen_port}",
+        "@SERVER_NAMES@": " ".join(server_names),
+        "@ERRORS_ROOT@": str(ERRORS_ROOT),
     }
     text = NGINX_TEMPLATE.read_text()
     for placeholder, value in replacements.items():
@@ -349,9 +362,16 @@ def nginx_conf(*, listen_port: int, app_ports: Iterable[int], rundir: Path) -> s
 class LoadBalancer:
     """nginx in the foreground with deploy/nginx.conf, in front of ``app_ports``."""
 
-    def __init__(self, port: int, app_ports: Iterable[int], rundir: Path):
+    def __init__(
+        self,
+        port: int,
+        app_ports: Iterable[int],
+        rundir: Path,
+        server_names: Iterable[str] = (HOST, "localhost"),
+    ):
         self.port = port
         self.app_ports = list(app_ports)
+        self.server_names = list(server_names)
         self.rundir = Path(rundir)
         self.process: subprocess.Popen | None = None
 
@@ -365,7 +385,12 @@ class LoadBalancer:
             (self.rundir / name).mkdir(exist_ok=True)
         conf = self.rundir / "nginx.conf"
         conf.write_text(
-            nginx_conf(listen_port=self.port, app_ports=self.app_ports, rundir=self.rundir)
+            nginx_conf(
+                listen_port=self.port,
+                app_ports=self.app_ports,
+                rundir=self.rundir,
+                server_names=self.server_names,
+            )
         )
         nginx = _binary("nginx")
         subprocess.run([nginx, "-t", "-q", "-p", str(self.rundir), "-c", str(conf)], check=True)
@@ -396,7 +421,10 @@ class Stack:
         self.apps = [AppServer(p, env, workers=workers, threads=threads) for p in ports]
         self._tmp = None if rundir else tempfile.TemporaryDirectory(prefix="mahjong-nginx-")
         folder = Path(rundir) if rundir else Path(self._tmp.name)
-        self.balancer = LoadBalancer(port or free_port(), ports, folder)
+        hosts = [h.strip() for h in env.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
+        self.balancer = LoadBalancer(
+            port or free_port(), ports, folder, server_names=hosts or (HOST, "localhost")
+        )
 
     @property
     def url(self) -> str:

@@ -28,6 +28,7 @@ from django_ratelimit.exceptions import Ratelimited
 
 from mahjong import InvalidGameCode, MoveError, UnknownLayout
 from mahjongsite.client_ip import ratelimit_key
+from mahjongsite.rates import retry_after_seconds
 from wording.messages import API_ERRORS
 
 from . import services
@@ -89,9 +90,18 @@ def api_view(*methods: str):
                     return response
                 if _declared_length(request) > settings.API_MAX_BODY_BYTES:
                     return error_response("body_too_large")
+                # The body is read before the CSRF check: the check reads request.POST,
+                # after which a multipart body could no longer be read as bytes.
+                try:
+                    body = request.body
+                except RequestDataTooBig:
+                    return error_response("body_too_large")
                 rejected = _csrf.process_view(request, view, args, kwargs)
                 if rejected is not None:
                     return rejected
+                reads_body = request.method not in ("GET", "HEAD")
+                if reads_body and body.strip() and not _is_json(request):
+                    return error_response("unsupported_media_type")
                 try:
                     return view(request, *args, **kwargs)
                 except ApiError as error:
@@ -99,7 +109,7 @@ def api_view(*methods: str):
                 except RequestDataTooBig:
                     return error_response("body_too_large")
                 except Ratelimited:
-                    return error_response("rate_limited")
+                    return rate_limited_response(request)
                 except Game.DoesNotExist:
                     return error_response("not_found")
                 except InvalidGameCode as error:
@@ -122,6 +132,12 @@ def owner_for(request: HttpRequest, *, create: bool = False) -> Owner:
     return Owner(session_key=request.session.session_key)
 
 
+def _is_json(request: HttpRequest) -> bool:
+    """Whether the body says it is JSON (``application/json`` or a ``+json`` type)."""
+    content_type = (request.content_type or "").lower()
+    return content_type == "application/json" or content_type.endswith("+json")
+
+
 def _declared_length(request: HttpRequest) -> int:
     try:
         return int(request.META.get("CONTENT_LENGTH") or 0)
@@ -131,12 +147,35 @@ def _declared_length(request: HttpRequest) -> int:
 
 def rate_limit(group: str, method: str = "POST"):
     """django-ratelimit on the shared cache, per client address, at the rate the
-    settings give ``group`` (read on each request); over it, the API answers 429."""
+    settings give ``group`` (read on each request); over it, the API answers 429 with
+    ``Retry-After``."""
 
     def rate(group_name: str, request: HttpRequest) -> str:
         return settings.RATE_LIMITS[group_name]
 
-    return ratelimit(group=group, key=ratelimit_key, rate=rate, method=method, block=True)
+    def decorate(view):
+        limited = ratelimit(group=group, key=ratelimit_key, rate=rate, method=method, block=True)(
+            view
+        )
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs):
+            request.rate_limit_group = group
+            return limited(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def rate_limited_response(request: HttpRequest) -> JsonResponse:
+    """429 with ``Retry-After``: the length of the limit's window, the longest a client
+    has to wait (django-ratelimit counts in fixed windows of that length)."""
+    response = error_response("rate_limited")
+    group = getattr(request, "rate_limit_group", None)
+    rate = settings.RATE_LIMITS.get(group, "1/m") if group else "1/m"
+    response["Retry-After"] = str(retry_after_seconds(rate))
+    return response
 
 
 def _json_body(request: HttpRequest) -> dict:
@@ -226,6 +265,7 @@ def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @api_view("POST")
+@rate_limit("game_move")
 def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
     """Tap a tile: ``{"tile": n}``."""
     data = _json_body(request)
@@ -238,6 +278,7 @@ def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @api_view("POST")
+@rate_limit("game_move")
 def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     """The last pair back; ``{"count": n}`` n pairs; ``{"to": "winnable"}`` back to the
     last winnable position of a game that can no longer be won."""
@@ -265,10 +306,12 @@ def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
 @api_view("POST")
 @rate_limit("game_hint")
 def game_hint(request: HttpRequest, game_id: str) -> HttpResponse:
+    _json_body(request)  # a hint takes no field, but a broken body is refused, not counted
     return _move(services.game_hint(game_id=game_id, owner=owner_for(request)))
 
 
 @api_view("POST")
+@rate_limit("game_move")
 def game_pause(request: HttpRequest, game_id: str) -> HttpResponse:
     """Pause; ``{"page": token}`` marks an automatic pause from that board page."""
     page = _page(_json_body(request))
@@ -276,6 +319,7 @@ def game_pause(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @api_view("POST")
+@rate_limit("game_move")
 def game_resume(request: HttpRequest, game_id: str) -> HttpResponse:
     """Resume; ``{"page": token}``: that board page has just opened the game."""
     page = _page(_json_body(request))

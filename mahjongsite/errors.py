@@ -1,4 +1,11 @@
-"""The answer when the site cannot do its work for a moment: a 503, never a traceback.
+"""The site's error answers: never Django's English defaults, never a traceback.
+
+- 400 (a bad request, e.g. a Host the site does not serve), 403 (a failed CSRF check or
+  a refused permission) and 500: a small translated page, or the API's JSON error for an
+  address of the API. The pages are ``templates/error.html``: no inline style or script,
+  so the Content Security Policy allows them whole, and nothing that reads the database
+  or the request's host (which may be the bad part of the request).
+- A database outage: a 503, below.
 
 While the database is unreachable (restarting, failing over) every request that needs
 it fails with a database error. Django turns any uncaught exception into the 500
@@ -17,30 +24,40 @@ import sys
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
-from django.urls import Resolver404, resolve
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.defaults import server_error as django_server_error
+from django.utils.translation import gettext_lazy
 
 RETRY_AFTER_SECONDS = "5"
 
 
-def _is_api(request: HttpRequest) -> bool:
+def api_root() -> str:
+    """Where the API lives, from the URLconf: the path of its health check
+    without the last part."""
+    return reverse("api:health").rsplit("/", 1)[0] + "/"
+
+
+def is_api(request: HttpRequest) -> bool:
     """Whether the request is for the JSON API: its address resolves in the ``api``
-    namespace (the URLconf says where the API lives; no path is written here)."""
+    namespace, or lies under the API's root when it resolves to nothing (the URLconf
+    says where the API lives; no path is written here)."""
     match = getattr(request, "resolver_match", None)
     if match is None:  # the error came before the view was resolved
         try:
             match = resolve(request.path_info)
         except Resolver404:
-            return False
+            try:
+                return request.path_info.startswith(api_root())
+            except NoReverseMatch:
+                return False
     return match.namespace == "api"
 
 
 def _language(request: HttpRequest) -> str:
     from game.api import request_language  # the API's rule: ?lang=, cookie, Accept-Language
 
-    if _is_api(request):
+    if is_api(request):
         return request_language(request)
     return translation.get_language_from_path(request.path_info) or request_language(request)
 
@@ -50,7 +67,7 @@ def service_unavailable(request: HttpRequest) -> HttpResponse:
 
     with translation.override(_language(request)):
         message = _("The service is unavailable for a moment. Try again shortly.")
-        if _is_api(request):
+        if is_api(request):
             response = error_response("unavailable")
         else:
             html = loader.render_to_string(
@@ -62,15 +79,91 @@ def service_unavailable(request: HttpRequest) -> HttpResponse:
     return response
 
 
+#: Each error page: its title and what it tells the visitor, and the API's error code.
+ERROR_PAGES = {
+    400: (
+        gettext_lazy("Bad request"),
+        gettext_lazy(
+            "The site could not understand this request. Check the address and try again."
+        ),
+        "bad_request",
+    ),
+    403: (
+        gettext_lazy("Access denied"),
+        gettext_lazy("You may not open this page."),
+        "forbidden",
+    ),
+    "csrf": (
+        gettext_lazy("The form has expired"),
+        gettext_lazy(
+            "The form could not be verified, so nothing was sent. Your browser may have "
+            "blocked cookies, or the page was open too long. Reload the page and try again."
+        ),
+        "csrf_failed",
+    ),
+    500: (
+        gettext_lazy("Something went wrong"),
+        gettext_lazy(
+            "The site made an error and could not answer. It has been noted; try again in a moment."
+        ),
+        "server_error",
+    ),
+}
+
+
+def error_page(request: HttpRequest, kind, status: int) -> HttpResponse:
+    """The translated error page (or the API's JSON error) for ``kind``, with ``status``."""
+    from game.api import error_response
+
+    title, message, code = ERROR_PAGES[kind]
+    with translation.override(_language(request)):
+        if is_api(request):
+            response = error_response(code)
+        else:
+            html = loader.render_to_string(
+                "error.html",
+                {
+                    "LANGUAGE_CODE": translation.get_language(),
+                    "title": title,
+                    "message": message,
+                    "home_url": reverse("home"),
+                },
+            )
+            response = HttpResponse(html, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler400: a bad request (a Host the site does not serve, a malformed cookie…)."""
+    return _never_failing(lambda: error_page(request, 400, 400), 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler403."""
+    return _never_failing(lambda: error_page(request, 403, 403), 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form sent without a valid CSRF token."""
+    return _never_failing(lambda: error_page(request, "csrf", 403), 403)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: 503 for a database outage, else Django's plain 500 page."""
+    """handler500: 503 for a database outage, else the translated 500 page."""
     error = sys.exc_info()[1]
     if isinstance(error, DatabaseError):
         try:
             return service_unavailable(request)
         except Exception:  # noqa: BLE001 - the error page itself must never fail
             return HttpResponse(status=503, headers={"Retry-After": RETRY_AFTER_SECONDS})
+    return _never_failing(lambda: error_page(request, 500, 500), 500)
+
+
+def _never_failing(render, status: int) -> HttpResponse:
     try:
-        return django_server_error(request)
-    except Exception:  # noqa: BLE001
-        return HttpResponseServerError()
+        return render()
+    except Exception:  # noqa: BLE001 - the error page itself must never fail
+        if status == 500:
+            return HttpResponseServerError()
+        return HttpResponse(status=status)

@@ -71,3 +71,11 @@ class DatabaseOutage(_Outage):
     def concerns(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         return isinstance(error, (OperationalError, InterfaceError))
+
+
+class UnknownHost(_Outage):
+    """``django.security.DisallowedHost``: a request for a Host the site does not serve
+    (a scanner, a misconfigured DNS name). Each is answered with the translated 400 page;
+    the log says so in one line every few seconds, not with a traceback per request."""
+
+    message = "requests for hosts not in DJANGO_ALLOWED_HOSTS, answered 400: %s"

@@ -30,5 +30,8 @@ urlpatterns += i18n_patterns(
 
 # A translated "page not found" (in the default language when the prefix is unknown).
 handler404 = "mahjongsite.views.page_not_found"
-# A database outage answers 503 (JSON for the API, a translated page otherwise).
+# Translated error pages (the API's JSON error under the API); a database outage answers
+# 503 (see mahjongsite/errors.py).
+handler400 = "mahjongsite.errors.bad_request"
+handler403 = "mahjongsite.errors.permission_denied"
 handler500 = "mahjongsite.errors.server_error"

@@ -30,12 +30,19 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """A translated 404 page: in the language of the path's prefix when it is one of
+    """A translated 404 page (the API's JSON error for an address under the API): in the language of the path's prefix when it is one of
     ours, otherwise (e.g. /xx/) in the default language, Swedish.
 
     The language switcher points to each language's home page, since the missing page
     has no translation, and the page offers no hreflang alternates.
     """
+    from mahjongsite.errors import is_api
+
+    if is_api(request):  # an address under the API that names nothing: its JSON error
+        from game.api import error_response, request_language
+
+        with translation.override(request_language(request)):
+            return error_response("no_such_address")
     language = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
     others = []
     for code, _name in settings.LANGUAGES:

@@ -42,6 +42,11 @@ API_ERRORS = {
     "method_not_allowed": (405, _("This method is not allowed here.")),
     "csrf_failed": (403, _("The request could not be verified. Reload the page and try again.")),
     "body_too_large": (413, _("The request body is too large.")),
+    "unsupported_media_type": (415, _("The request body must be JSON (application/json).")),
+    "no_such_address": (404, _("The API has nothing at this address.")),
+    "bad_request": (400, _("The request could not be understood.")),
+    "forbidden": (403, _("This is not allowed.")),
+    "server_error": (500, _("The server made an error. Try again in a moment.")),
     # Said by the load balancer (deploy/nginx.conf), never by Django: listed here so that
     # the API's error vocabulary stays in one place and its wording is translated.
     "uri_too_long": (414, _("The address is too long.")),

@@ -105,6 +105,9 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# A form sent without a valid CSRF token: a translated page our CSP allows.
+CSRF_FAILURE_VIEW = "mahjongsite.errors.csrf_failure"
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -132,6 +135,7 @@ RATE_LIMITS = {
     "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "30/m"),
     "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "60/m"),
     "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "120/m"),
+    "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "1200/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
 }
 RATELIMIT_USE_CACHE = "default"

@@ -15,6 +15,7 @@ RATE_LIMITS = {
     "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "1000/m"),
     "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "1000/m"),
     "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "1000/m"),
+    "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "100000/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "1000/m"),
 }
 # django-ratelimit asks for a cache shared by every process; one process shares its own.

@@ -61,14 +61,17 @@ LOGGING = {
     "filters": {
         "cache_outage": {"()": "mahjongsite.log_filters.CacheOutage"},
         "database_outage": {"()": "mahjongsite.log_filters.DatabaseOutage"},
+        "unknown_host": {"()": "mahjongsite.log_filters.UnknownHost"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
-    # The cache errors django-redis ignores during a Redis outage, and the requests
-    # answered 503 during a database outage: one line every few seconds, not a
-    # traceback per request.
+    # The cache errors django-redis ignores during a Redis outage, the requests answered
+    # 503 during a database outage and those for unknown hosts: one line every few
+    # seconds, not a traceback per request.
     "loggers": {
         "mahjongsite.cache": {"filters": ["cache_outage"]},
         "django.request": {"filters": ["database_outage"]},
+        # A request for an unknown Host: one line every few seconds, no traceback.
+        "django.security.DisallowedHost": {"filters": ["unknown_host"]},
     },
 }

@@ -99,3 +99,55 @@ def test_limits_come_from_the_environment(monkeypatch):
     finally:
         monkeypatch.undo()
         importlib.reload(base)
+
+
+@pytest.mark.parametrize("action_name", ["tap", "undo", "pause", "resume"])
+def test_moves_are_limited_per_client_address_with_retry_after(action_name):
+    client, other = _client("198.51.100.7"), _client("203.0.113.66")
+    game = create(client, code=EXAMPLE)
+    mine = create(other, code=EXAMPLE)
+    with _limits(game_move="3/d"):
+        for _ in range(3):
+            assert (
+                post(client, f"/api/games/{game['id']}/{action_name}", {"tile": 0}).status_code
+                < 500
+            )
+        refused = post(client, f"/api/games/{game['id']}/{action_name}?lang=de", {"tile": 0})
+        elsewhere = post(other, f"/api/games/{mine['id']}/tap", {"tile": 0})
+
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate_limited"
+    assert refused["Retry-After"] == str(24 * 3600)
+    assert elsewhere.status_code == 200
+
+
+@pytest.mark.parametrize(("rate", "seconds"), [("2/d", 86400), ("2/2d", 172800)])
+def test_every_429_of_the_api_says_retry_after_the_window(rate, seconds):
+    client = _client("198.51.100.7")
+    with _limits(game_create=rate, game_hint=rate):
+        game = create(client, code=EXAMPLE)
+        responses = [post(client, "/api/games", {"code": EXAMPLE}) for _ in range(2)]
+        hints = [action(client, game["id"], "hint") for _ in range(3)]
+
+    for refused in (responses[-1], hints[-1]):
+        assert refused.status_code == 429
+        assert refused["Retry-After"] == str(seconds)
+
+
+@pytest.mark.parametrize(
+    ("rate", "seconds"), [("3/s", 1), ("30/m", 60), ("5/10s", 10), ("1/h", 3600)]
+)
+def test_retry_after_is_the_length_of_the_rates_window(rate, seconds):
+    from mahjongsite.rates import retry_after_seconds
+
+    assert retry_after_seconds(rate) == seconds
+
+
+def test_the_sign_up_429_says_retry_after():
+    client = _client("198.51.100.7")
+    with _limits(signup="1/h"):
+        client.post("/sv/accounts/signup/", {"username": "a"})
+        refused = client.post("/sv/accounts/signup/", {"username": "b"})
+
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "3600"

@@ -119,7 +119,7 @@ def rate_limit_groups(settings_module: str) -> set[str]:
 def test_every_settings_module_gives_a_rate_for_every_limited_action():
     # A group missing from one module's RATE_LIMITS is a KeyError, so a 500, on the
     # first request it limits (the winnability check on `make run` once did this).
-    groups = {"game_create", "game_hint", "game_check", "signup"}
+    groups = {"game_create", "game_hint", "game_check", "game_move", "signup"}
     for module in ("local", "test", "production"):
         assert rate_limit_groups(f"mahjongsite.settings.{module}") == groups, module
 
@@ -168,3 +168,18 @@ def test_any_other_server_error_keeps_its_traceback_in_production():
 
     assert result.returncode == 0, result.stderr
     assert "Traceback" in result.stderr and "ValueError: a bug" in result.stderr
+
+
+def test_requests_for_an_unknown_host_are_logged_as_one_short_line_not_a_traceback_each():
+    env = production_env()
+    code = (
+        "from django.test import Client; "
+        "c = Client(raise_request_exception=False, HTTP_HOST='evil.example.com'); "
+        "print([c.get('/de/rules/', secure=True).status_code for _ in range(5)])"
+    )
+    result = run_in_django(code, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str([400] * 5)
+    assert result.stderr.count("requests for hosts not in DJANGO_ALLOWED_HOSTS, answered 400") == 1
+    assert "Traceback" not in result.stderr

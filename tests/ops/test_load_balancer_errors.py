@@ -1,0 +1,58 @@
+"""What nginx answers itself: a Host the site does not serve is dropped, and what nginx
+refuses (oversized headers, a body over its limit) gets the site's own error, not
+nginx's page; a multipart body through the whole stack is a 415, never a 500."""
+
+from __future__ import annotations
+
+import http.client
+from urllib.parse import urlsplit
+
+import requests
+
+from .conftest import Player
+
+
+def _raw_get(url: str, path: str, host: str) -> int | None:
+    """The status of a GET with this Host header, or None when the connection was closed
+    without an answer."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.request("GET", path, headers={"Host": host})
+        return connection.getresponse().status
+    except (http.client.RemoteDisconnected, ConnectionResetError):
+        return None
+    finally:
+        connection.close()
+
+
+def test_a_host_the_site_does_not_serve_is_dropped_without_an_answer(ops):
+    assert _raw_get(ops.url, "/sv/", "evil.example.com") is None
+    assert _raw_get(ops.url, "/sv/", "127.0.0.1") == 200
+
+
+def test_oversized_headers_get_the_sites_own_400_page_and_json_under_the_api(ops):
+    cookie = {"Cookie": "a=" + "x" * 9000}
+
+    page = requests.get(f"{ops.url}/sv/", headers=cookie, timeout=10)
+    api = requests.get(f"{ops.url}/api/health", headers=cookie, timeout=10)
+
+    assert page.status_code == 400
+    assert '<html lang="sv">' in page.text and "Felaktig förfrågan" in page.text
+    assert "nginx" not in page.text
+    assert api.status_code == 400
+    assert api.json()["error"]["code"] == "bad_request"
+
+
+def test_a_multipart_body_through_the_stack_is_a_415_in_the_request_language(ops):
+    visitor = Player(ops.url)
+    response = visitor.http.post(
+        f"{ops.url}/api/games?lang=de",
+        files={"file": ("a.txt", b"hello")},
+        headers={"X-CSRFToken": visitor.csrf},
+        timeout=15,
+    )
+
+    assert response.status_code == 415
+    assert response.json()["error"]["code"] == "unsupported_media_type"
+    assert response.json()["error"]["message"].startswith("Der Inhalt der Anfrage")
