@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from wording.messages import API_ERRORS
 from tests.api.helpers import EXAMPLE, create, post
+from wording.messages import API_ERRORS
 
 pytestmark = pytest.mark.django_db
 
