@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from daily import urls as daily_urls
 from game import urls as game_urls
+from webapp import urls as webapp_urls
 
 from . import views
 
@@ -16,6 +17,7 @@ urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns)),
+    *webapp_urls.root_urlpatterns,
 ]
 
 urlpatterns += i18n_patterns(
@@ -25,6 +27,7 @@ urlpatterns += i18n_patterns(
     path("", include("daily.urls")),
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
+    path("", include("webapp.urls")),
     prefix_default_language=True,
 )
 

@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "csp",
     "axes",
     "django_ratelimit",
@@ -32,6 +33,7 @@ INSTALLED_APPS = [
     "quiz",
     "records",
     "daily",
+    "webapp",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +70,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "mahjongsite.context_processors.other_languages",
+                "webapp.context_processors.page_meta",
             ],
         },
     },

@@ -5,6 +5,14 @@ import pytest
 from tests.content import loaded_site_content
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Service workers off: each test's page talks to the live server itself, and
+    ``page.route`` sees every request. tests/browser/test_offline.py allows them in a
+    context of its own."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture
 def axe_page(browser, browser_context_args):
     """A page in a context that bypasses the Content-Security-Policy, so that
