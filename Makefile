@@ -1,5 +1,6 @@
 # The one place that says how to set up, run, test and benchmark the site.
-#   make run    set up, then serve on http://127.0.0.1:8000
+#   make run    set up, then serve on http://127.0.0.1:8000 as an operator runs it (DEBUG off)
+#   make dev    set up, then Django's development server (DEBUG on, reloads on edits)
 #   make serve  production: app servers behind nginx on PostgreSQL and Redis (docs/deploy.md)
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
@@ -26,7 +27,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup run dev test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
 setup: $(INSTALLED) messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -36,7 +37,17 @@ setup: $(INSTALLED) messages migrate
 	@# collectstatic is not needed here: local and test settings serve static/ directly;
 	@# production runs `manage.py collectstatic --noinput` when it deploys.
 
+# The site as one small server runs it (mahjongsite/settings/single.py): DEBUG off, static
+# files through WhiteNoise, SQLite, a secret key generated once into .secret_key, mail to
+# the console; gunicorn, one process with threads.
+RUN_SETTINGS := DJANGO_SETTINGS_MODULE=mahjongsite.settings.single
 run: setup
+	$(RUN_SETTINGS) $(MANAGE) collectstatic --noinput -v0
+	$(RUN_SETTINGS) $(BIN)/gunicorn mahjongsite.wsgi --bind $(HOST):$(PORT) \
+		--workers 1 --threads 8 --access-logfile -
+
+# Development: Django's server with DEBUG on, reloading on every edit.
+dev: setup
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 # Production settings on the machine: DATABASE_URL (PostgreSQL), REDIS_URL and

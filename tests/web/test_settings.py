@@ -183,3 +183,24 @@ def test_requests_for_an_unknown_host_are_logged_as_one_short_line_not_a_traceba
     assert result.stdout.strip() == str([400] * 5)
     assert result.stderr.count("requests for hosts not in DJANGO_ALLOWED_HOSTS, answered 400") == 1
     assert "Traceback" not in result.stderr
+
+
+def test_make_run_settings_have_debug_off_and_keep_a_generated_secret():
+    """``make run`` (mahjongsite/settings/single.py): no debug page, static files through
+    WhiteNoise with hashed names, and a secret key made once and kept in its file."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
+    env["DJANGO_SETTINGS_MODULE"] = "mahjongsite.settings.single"
+    code = (
+        "from django.conf import settings as s; import mahjongsite.settings.single as m; "
+        "print(s.DEBUG, s.SECRET_KEY == m.SECRET_KEY_FILE.read_text().strip(), "
+        "'whitenoise.middleware.WhiteNoiseMiddleware' in s.MIDDLEWARE, "
+        "s.STORAGES['staticfiles']['BACKEND'], len(s.SECRET_KEY) >= 50, s.SECRET_KEY)"
+    )
+    first = run_in_django(code, env=env)
+    second = run_in_django(code, env=env)
+
+    assert first.returncode == 0, first.stderr
+    debug, same, whitenoise, storage, long_enough, key = first.stdout.split()
+    assert (debug, same, whitenoise, long_enough) == ("False", "True", "True", "True")
+    assert storage == "mahjongsite.storage.HashedStaticFilesStorage"
+    assert second.stdout.split()[-1] == key  # kept, not made anew

@@ -1,0 +1,42 @@
+"""Settings of ``make run``: the site as one small server runs it, on SQLite.
+
+Debug off (no debug page, no list of the site's addresses), static files through
+WhiteNoise with hashed, compressed names (``collectstatic`` first), e-mail to the console
+unless an SMTP host is given. The secret key comes from DJANGO_SECRET_KEY, else from the
+file ``.secret_key`` at the project's root, created with a random key on the first run
+and kept (it is in .gitignore): sessions and password-reset links survive a restart.
+One gunicorn process with threads, so the rate limits' in-memory counters are shared.
+"""
+
+import secrets
+
+from .base import *  # noqa: F403
+from .base import BASE_DIR
+from .env import env_list, env_str
+
+DEBUG = False
+SECRET_KEY_FILE = BASE_DIR / ".secret_key"
+
+
+def _secret_key() -> str:
+    given = env_str("DJANGO_SECRET_KEY", "")
+    if given:
+        return given
+    if not SECRET_KEY_FILE.exists():
+        SECRET_KEY_FILE.touch(mode=0o600)
+        SECRET_KEY_FILE.write_text(secrets.token_urlsafe(50))
+    return SECRET_KEY_FILE.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "mahjongsite.storage.HashedStaticFilesStorage"},
+}
+
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# One process shares its own in-memory cache (django-ratelimit asks for a shared one).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
