@@ -5,6 +5,7 @@
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
+#   make native-check  the solver's compiled core under AddressSanitizer and UBSan
 # Every variable below can be overridden: make run PORT=8080, make test PYTEST_ARGS="-x -k home"
 
 PYTHON ?= python3
@@ -27,15 +28,31 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup run dev test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
-setup: $(INSTALLED) messages migrate
+setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
 	@# page's sections and quiz questions from quiz/content/practice.toml (idempotent;
 	@# content edited in the admin is kept).
 	$(MANAGE) load_content
 	@# collectstatic is not needed here: local and test settings serve static/ directly;
 	@# production runs `manage.py collectstatic --noinput` when it deploys.
+
+# The solver's compiled core (mahjong/solver/core.c), built with the machine's C compiler
+# when it is older than its source; without a compiler the pure-Python solver runs.
+native: $(INSTALLED)
+	$(BIN)/python tools/build_native.py
+
+# The core's tests with the core built under AddressSanitizer and UndefinedBehaviorSanitizer
+# (the interpreter is not: the sanitizer's runtime is preloaded). Leaks are not checked:
+# the interpreter itself keeps memory to the end.
+NATIVE_TESTS ?= tests/engine/test_native.py
+native-check: $(INSTALLED)
+	$(BIN)/python tools/build_native.py --sanitize
+	MAHJONG_SOLVER_CORE="$$(ls build/sanitized/_core*.so)" \
+	LD_PRELOAD="$$($${CC:-cc} -print-file-name=libasan.so) $$($${CC:-cc} -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	$(BIN)/pytest -p no:cacheprovider $(NATIVE_TESTS)
 
 # The site as one small server runs it (mahjongsite/settings/single.py): DEBUG off, static
 # files through WhiteNoise, SQLite, a secret key generated once into .secret_key, mail to

@@ -16,12 +16,15 @@ ENGINE_DIR = Path(__file__).resolve().parent
 
 def source_fingerprint(directory: Path) -> str:
     """A short hash of every file under ``directory`` (names and contents; compiled
-    caches left out), stable across machines and checkouts."""
+    caches and the solver's compiled core left out), stable across machines and
+    checkouts."""
     digest = hashlib.sha256()
     files = sorted(
         path
         for path in directory.rglob("*")
-        if path.is_file() and "__pycache__" not in path.relative_to(directory).parts
+        if path.is_file()
+        and "__pycache__" not in path.relative_to(directory).parts
+        and path.suffix != ".so"
     )
     for path in files:
         digest.update(path.relative_to(directory).as_posix().encode())

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..rules.deal import Deal, Pair
+from .native import solver_for
 from .search import Solution, Solver, Verdict
 
 #: Default time budget of one verdict, in seconds.
@@ -28,7 +29,8 @@ _memo: OrderedDict[tuple[str, int], Solution] = OrderedDict()
 
 @lru_cache(maxsize=64)
 def _solver(deal: Deal) -> Solver:
-    return Solver(deal.layout.geometry, deal.faces)
+    # The compiled core when it is built (mahjong.solver.native), else the reference.
+    return solver_for(deal.layout.geometry, deal.faces)
 
 
 def present_mask(deal: Deal, history) -> int:

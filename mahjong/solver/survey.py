@@ -8,7 +8,9 @@ deals cannot be won (M. de Bondt).
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass
@@ -16,7 +18,8 @@ from dataclasses import dataclass
 from ..rules.layouts import Layout
 from ..rules.prng import SplitMix64
 from ..rules.tiles import TILE_SET
-from .search import Solver, Verdict
+from .native import solver_for
+from .search import Solution, Verdict
 
 
 def uniform_faces(layout: Layout, rng: SplitMix64) -> list[str]:
@@ -166,6 +169,33 @@ class SurveyResult:
         ]
 
 
+class _Decide:
+    """Decides one deal from the full board: the answer, its wall and CPU seconds."""
+
+    def __init__(self, layout: Layout, time_limit: float, solver: str | None):
+        self.layout, self.time_limit, self.solver = layout, time_limit, solver
+        self.full = (1 << len(layout.positions)) - 1
+
+    def __call__(self, faces: list[str]) -> tuple[Solution, float, float]:
+        began, cpu_began = time.perf_counter(), time.process_time()
+        solution = solver_for(self.layout.geometry, faces, self.solver).solve(
+            self.full, time_limit=self.time_limit, clock=time.process_time
+        )
+        return solution, time.perf_counter() - began, time.process_time() - cpu_began
+
+
+_worker: _Decide | None = None  # in each process of a survey's pool
+
+
+def _start_worker(decide: _Decide) -> None:
+    global _worker
+    _worker = decide
+
+
+def _decide_in_worker(faces: list[str]) -> tuple[Solution, float, float]:
+    return _worker(faces)
+
+
 def survey(
     layout: Layout,
     deals: int,
@@ -173,31 +203,40 @@ def survey(
     time_limit: float = 10.0,
     progress=None,
     start: int = 0,
+    solver: str | None = None,
+    jobs: int = 1,
 ) -> SurveyResult:
     """Shuffle ``deals`` uniform deals from ``seed`` and decide each within ``time_limit``
     seconds of CPU (not of the wall clock, which other work on the machine stretches).
 
     ``start`` skips that many deals of the seed's sequence first, so that a long survey
     can be run in stretches and the parts put together (:meth:`SurveyResult.combine`).
+    ``solver`` names the solver ("native" or "python", see :func:`.native.solver_for`);
+    ``jobs`` processes decide the deals side by side (the deals and the figures are the
+    same as with one).
     """
     rng = SplitMix64(seed)
     for _ in range(start):
         uniform_faces(layout, rng)
-    geometry = layout.geometry
-    full = (1 << len(layout.positions)) - 1
+    shuffles = (uniform_faces(layout, rng) for _ in range(deals))
+    decide = _Decide(layout, time_limit, solver)
     counts = {verdict: 0 for verdict in Verdict}
     times, cpu_times = [], []
-    for number in range(deals):
-        faces = uniform_faces(layout, rng)
-        began, cpu_began = time.perf_counter(), time.process_time()
-        solution = Solver(geometry, faces).solve(
-            full, time_limit=time_limit, clock=time.process_time
-        )
-        times.append(time.perf_counter() - began)
-        cpu_times.append(time.process_time() - cpu_began)
-        counts[solution.verdict] += 1
-        if progress is not None:
-            progress(number + 1, solution)
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            # Forked, so each process starts with the layout and the solver loaded; the
+            # answers come back in the deals' order.
+            context = multiprocessing.get_context("fork")
+            pool = stack.enter_context(context.Pool(jobs, _start_worker, (decide,)))
+            answers = pool.imap(_decide_in_worker, shuffles, chunksize=4)
+        else:
+            answers = map(decide, shuffles)
+        for number, (solution, wall, cpu) in enumerate(answers):
+            times.append(wall)
+            cpu_times.append(cpu)
+            counts[solution.verdict] += 1
+            if progress is not None:
+                progress(number + 1, solution)
     times.sort()
     cpu_times.sort()
     return SurveyResult(

@@ -122,7 +122,11 @@ class _ScriptedSolver:
 def scripted(monkeypatch):
     from mahjong.solver import survey as survey_module
 
-    monkeypatch.setattr(survey_module, "Solver", _ScriptedSolver)
+    monkeypatch.setattr(
+        survey_module,
+        "solver_for",
+        lambda geometry, faces, name=None: _ScriptedSolver(geometry, faces),
+    )
     _ScriptedSolver.asked = []
     return _ScriptedSolver
 

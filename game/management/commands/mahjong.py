@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -16,8 +17,8 @@ from mahjong import (
     get_layout,
     random_code,
 )
+from mahjong.solver import native
 from mahjong.solver.advice import present_mask
-from mahjong.solver.search import Solver
 from mahjong.solver.survey import SurveyResult, survey
 
 
@@ -45,6 +46,7 @@ class Command(BaseCommand):
         )
         solve.add_argument("--time-limit", type=float, default=10.0, help="Seconds (10).")
         solve.add_argument("--json", action="store_true", help="Print JSON.")
+        solve.add_argument(*_SOLVER_ARGS, **_solver_option())
         poll = sub.add_parser("survey", help="Share of uniform random deals that cannot be won.")
         poll.add_argument("--layout", default="L00", help="A layout id (L00).")
         poll.add_argument("--deals", type=int, default=1000, help="How many deals (1000).")
@@ -57,6 +59,13 @@ class Command(BaseCommand):
         )
         poll.add_argument("--start", type=int, default=0, help="Skip the seed's first N deals (0).")
         poll.add_argument("--save", help="Also write the result (every time) to this JSON file.")
+        poll.add_argument(*_SOLVER_ARGS, **_solver_option())
+        poll.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            help="Processes deciding deals side by side (1; 0: one per core).",
+        )
         poll.add_argument(
             "--combine",
             nargs="+",
@@ -76,6 +85,7 @@ class Command(BaseCommand):
                     options["history"],
                     options["time_limit"],
                     as_json=options["json"],
+                    solver=options["solver"],
                 )
             elif action == "survey":
                 self._survey(
@@ -86,6 +96,8 @@ class Command(BaseCommand):
                     start=options["start"],
                     save=options["save"],
                     combine=options["combine"],
+                    solver=options["solver"],
+                    jobs=options["jobs"],
                 )
             else:
                 self.stdout.write(str(random_code(options["layout"])))
@@ -133,7 +145,15 @@ class Command(BaseCommand):
                 f"{row['free_at_start']} free at the start"
             )
 
-    def _solve(self, code: str, history_text: str, time_limit: float, *, as_json: bool) -> None:
+    def _solve(
+        self,
+        code: str,
+        history_text: str,
+        time_limit: float,
+        *,
+        as_json: bool,
+        solver: str | None = None,
+    ) -> None:
         history = _parse_history(history_text)
         try:
             board = Board.from_code(code, history)
@@ -141,7 +161,8 @@ class Command(BaseCommand):
             raise CommandError(f"history is not legal play: {error}") from error
         deal = board.deal
         present = present_mask(deal, history)
-        solution = Solver(deal.layout.geometry, deal.faces).solve(present, time_limit=time_limit)
+        chosen = _solver(deal.layout.geometry, deal.faces, solver)
+        solution = chosen.solve(present, time_limit=time_limit)
         plan = [list(pair) for pair in solution.plan] if solution.plan is not None else None
         if as_json:
             data = {
@@ -167,6 +188,8 @@ class Command(BaseCommand):
         start: int = 0,
         save: str | None = None,
         combine: list[str] | None = None,
+        solver: str | None = None,
+        jobs: int = 1,
     ) -> None:
         if combine:
             try:
@@ -181,11 +204,39 @@ class Command(BaseCommand):
             raise CommandError("--deals must be at least 1")
         if start < 0:
             raise CommandError("--start must not be negative")
-        result = survey(get_layout(layout_id), deals, seed, time_limit, start=start)
+        if jobs < 0:
+            raise CommandError("--jobs must not be negative")
+        jobs = jobs or os.cpu_count() or 1
+        layout = get_layout(layout_id)
+        _checked(solver)
+        result = survey(layout, deals, seed, time_limit, start=start, solver=solver, jobs=jobs)
         if save:
             Path(save).write_text(json.dumps(result.to_json()))
         for line in result.lines():
             self.stdout.write(line)
+        self.stdout.write(f"solver: {_checked(solver)}, {jobs} process(es)")
+
+
+_SOLVER_ARGS = ("--solver",)
+
+
+def _solver_option() -> dict:
+    return {
+        "choices": native.NAMES,
+        "default": None,
+        "help": f"The solver to run ({native.NAME} here: native when built, else python).",
+    }
+
+
+def _checked(name: str | None) -> str:
+    try:
+        return native.checked(name)
+    except (ValueError, RuntimeError) as error:
+        raise CommandError(str(error)) from error
+
+
+def _solver(geometry, faces, name: str | None):
+    return native.solver_for(geometry, faces, _checked(name))
 
 
 def _parse_history(text: str) -> list[tuple[int, int]]:

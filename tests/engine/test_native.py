@@ -1,0 +1,468 @@
+"""The solver's compiled core against the pure-Python solver, its reference.
+
+The core is the same search step for step, so on every position and every setting it
+must give the very same answer: verdict, plan and number of positions searched (with no
+time limit, the search does not depend on the machine's speed). Every plan it gives is
+also replayed through :class:`~mahjong.Board` or the tests' own oracle. Then the core's
+entry point is fed random and corrupt inputs: it answers or raises a Python exception,
+never crashes (``make native-check`` runs this file with the core built under
+AddressSanitizer and UndefinedBehaviorSanitizer).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong import LAYOUTS, Board, GameCode, deal_for
+from mahjong.rules.geometry import Geometry
+from mahjong.rules.layouts import TURTLE
+from mahjong.rules.prng import SplitMix64
+from mahjong.solver import advice, native
+from mahjong.solver.native import NativeSolver, solver_for
+from mahjong.solver.search import (
+    PAIRING_AFTER,
+    PAIRING_UNIT,
+    PROBE_AFTER,
+    RELAX_AFTER,
+    Solution,
+    Solver,
+    Verdict,
+)
+from mahjong.solver.survey import uniform_faces
+
+from .test_solver import exhaustive_winnable, replays_to_a_win, small_layouts
+from .test_solver_rules import (
+    SETTINGS,
+    bits,
+    columns,
+    gadgets_and_a_deadlock,
+    seeded_lost_position,
+    seeded_positions,
+)
+from .test_solver_rules import replays_to_a_win as replays_on_small_layout
+
+FULL = (1 << 144) - 1
+PLAIN = {"relax_after": 10**9, "probe_after": 10**9, "restart_unit": 10**9}
+
+
+def long_lost_search(classes: int):
+    """``classes`` classes each laid as two free tiles and a stack of two, and two
+    remnants lying each over the other's partner: lost, but a search without relaxed
+    play or trying out only finds it after trying every pairing of every class (some
+    2**classes positions)."""
+    stacks = []
+    for kind in [f"{value}{suit}" for suit in "BCD" for value in range(1, 10)][:classes]:
+        stacks += [kind, kind, f"{kind} {kind}"]
+    positions, faces = columns(*stacks, "R G", "G R")
+    return NativeSolver(Geometry(positions), faces), (1 << len(faces)) - 1
+
+
+def both(geometry: Geometry, faces, present: int, **budgets) -> tuple[Solution, Solution]:
+    """The reference's answer and the core's, on the same position and budgets (the
+    reference's plan as a tuple: where the pairing search wins, it gives a list)."""
+    reference = Solver(geometry, faces).solve(present, **budgets)
+    if reference.plan is not None:
+        reference = Solution(reference.verdict, tuple(reference.plan), reference.nodes)
+    return reference, NativeSolver(geometry, faces).solve(present, **budgets)
+
+
+def replays_on_board(deal, history, plan) -> bool:
+    """Whether the plan, played on the board after ``history``, wins the game."""
+    board = Board(deal, history)
+    for a, b in plan:
+        board.remove(a, b)  # raises unless the pair is free and matching
+    return board.is_won()
+
+
+# -- the same answers -------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(
+    small_layouts(),
+    st.sampled_from([0, RELAX_AFTER]),
+    st.sampled_from([0, PROBE_AFTER]),
+    st.sampled_from([PAIRING_AFTER, 0]),
+    st.sampled_from([PAIRING_UNIT, 1, 10**9]),
+)
+def test_small_layouts_get_the_references_answer_and_the_exhaustive_verdict(
+    layout, relax_after, probe_after, pairing_after, pairing_unit
+):
+    geometry, faces = layout
+    full = (1 << len(faces)) - 1
+    budgets = {
+        "relax_after": relax_after,
+        "probe_after": probe_after,
+        "pairing_after": pairing_after,
+        "pairing_unit": pairing_unit,
+    }
+    reference, answer = both(geometry, faces, full, **budgets)
+    assert answer == reference
+    won = exhaustive_winnable(geometry, faces, frozenset(range(len(faces))))
+    assert answer.verdict is (Verdict.WINNABLE if won else Verdict.NOT_WINNABLE)
+    if won:
+        assert replays_to_a_win(geometry, faces, full, answer.plan)
+
+
+@pytest.mark.parametrize("budgets", SETTINGS.values(), ids=SETTINGS.keys())
+def test_seeded_positions_get_the_references_answer_under_every_setting(budgets):
+    lost = 0
+    for _seed, positions, faces, present, won in seeded_positions():
+        reference, answer = both(Geometry(positions), faces, bits(present), **budgets)
+        assert answer == reference
+        assert answer.winnable is won
+        if won:
+            assert replays_on_small_layout(positions, faces, present, answer.plan)
+        lost += not won
+    assert lost > 10  # the seeded positions do include lost ones
+
+
+@pytest.mark.parametrize("seed", [36, 698, 1585, 2083, 2679, 3115])
+def test_seeded_lost_positions_are_lost_the_same_way(seed):
+    positions, faces, present = seeded_lost_position(seed)
+    for budgets in ({}, {"probe_after": 0}, {"relax_after": 0}, {"pairing_after": 0}):
+        reference, answer = both(Geometry(positions), faces, bits(present), **budgets)
+        assert answer == reference
+        assert answer.verdict is Verdict.NOT_WINNABLE
+
+
+def test_300_uniform_turtle_deals_get_the_references_answers_and_plans_that_win():
+    # A node budget, not a time limit: the same answers on any machine. Some deals need
+    # more than it (the same ones, after the same positions, for both).
+    rng = SplitMix64(25)
+    verdicts = {verdict: 0 for verdict in Verdict}
+    for _ in range(300):
+        faces = uniform_faces(TURTLE, rng)
+        reference, answer = both(TURTLE.geometry, faces, FULL, max_nodes=1000)
+        assert answer == reference
+        verdicts[answer.verdict] += 1
+        if answer.winnable:
+            assert replays_to_a_win(TURTLE.geometry, faces, FULL, answer.plan)
+    assert verdicts[Verdict.WINNABLE] > 200 and verdicts[Verdict.NOT_WINNABLE] > 0
+
+
+def off_plan_positions(count: int, seed: int):
+    """Positions of the site's own deals reached by random play that left the plan."""
+    rnd = random.Random(seed)
+    layouts = list(LAYOUTS)
+    found = []
+    while len(found) < count:
+        deal = deal_for(GameCode(rnd.choice(layouts), rnd.randrange(2**35)))
+        board = Board(deal)
+        for _ in range(rnd.randint(1, 60)):
+            pairs = board.playable_pairs()
+            if not pairs:
+                break
+            board.remove(*rnd.choice(pairs))
+        present = advice.present_mask(deal, board.history)
+        if board.playable_pairs() and advice._on_plan(deal, present) is None:
+            found.append((deal, list(board.history), present))
+    return found
+
+
+def test_off_plan_positions_get_the_references_answers_and_plans_win_on_the_board():
+    verdicts = {verdict: 0 for verdict in Verdict}
+    for deal, history, present in off_plan_positions(120, seed=7):
+        reference, answer = both(deal.layout.geometry, deal.faces, present, max_nodes=3000)
+        assert answer == reference
+        verdicts[answer.verdict] += 1
+        if answer.winnable:
+            assert replays_on_board(deal, history, answer.plan)
+    assert verdicts[Verdict.WINNABLE] > 20 and verdicts[Verdict.NOT_WINNABLE] > 20
+
+
+def test_the_sites_deals_are_won_by_a_plan_that_wins_on_the_board():
+    for number in range(20):
+        deal = deal_for(GameCode("L00", number * 7919))
+        answer = NativeSolver(deal.layout.geometry, deal.faces).solve(FULL, max_nodes=20000)
+        assert answer.verdict is Verdict.WINNABLE
+        assert replays_on_board(deal, [], answer.plan)
+
+
+# -- budgets --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deadlock", [True, False], ids=["lost", "winnable"])
+def test_max_nodes_cuts_the_search_after_as_many_positions_as_the_reference(deadlock):
+    positions, faces = gadgets_and_a_deadlock(8, deadlock)
+    geometry, full = Geometry(positions), (1 << len(faces)) - 1
+    for max_nodes in (0, 1, 5, 50, 500):
+        reference, answer = both(geometry, faces, full, max_nodes=max_nodes, **PLAIN)
+        assert answer == reference
+        assert answer.nodes <= max_nodes + 1
+
+
+def test_a_time_limit_gives_unknown_on_the_wall_clock_and_on_the_cpu_clock():
+    solver, full = long_lost_search(12)
+    for clock in (time.perf_counter, time.process_time):
+        answer = solver.solve(full, time_limit=0.0, clock=clock, **PLAIN)
+        assert answer.verdict is Verdict.UNKNOWN and answer.nodes == 16  # the first look
+    # Unlimited, the same search proves it lost.
+    assert solver.solve(full, **PLAIN).verdict is Verdict.NOT_WINNABLE
+
+
+def test_a_clock_of_its_own_runs_the_reference():
+    positions, faces = columns("2B 1B 1B", "1B 2B 2B", "1B", "2B")
+    readings = iter([0.0] + [5.0] * 1000)
+    settings = {"relax_after": 10**9, "restart_unit": 1, "probe_after": 3}
+    solver = NativeSolver(Geometry(positions), faces)
+    full = (1 << len(faces)) - 1
+    timed = solver.solve(full, **settings, time_limit=1.0, clock=lambda: next(readings))
+    assert timed.verdict is Verdict.UNKNOWN and timed.nodes >= 3
+
+
+def test_unknown_settings_are_refused_as_by_the_reference():
+    positions, faces = columns("1B", "1B")
+    with pytest.raises(TypeError, match="relax_later"):
+        NativeSolver(Geometry(positions), faces).solve(3, relax_later=1)
+
+
+def test_the_search_lets_other_threads_run():
+    # With the interpreter's switch interval long, a thread waiting for the lock only
+    # runs when the solving thread lets go of it: so it sees `solving` set only if the
+    # core released the lock while it searched.
+    rng = SplitMix64(1)
+    for _ in range(446):
+        uniform_faces(TURTLE, rng)
+    # A lost deal whose search, without relaxed play and trying out, takes millions of
+    # positions: the time limit ends it.
+    solver, full = NativeSolver(TURTLE.geometry, uniform_faces(TURTLE, rng)), FULL
+    state = {"solving": False}
+    go, seen = threading.Event(), []
+
+    def other():
+        go.wait()
+        seen.append(state["solving"])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(100)
+    try:
+        thread = threading.Thread(target=other)
+        thread.start()
+        state["solving"] = True
+        go.set()
+        answer = solver.solve(full, time_limit=0.2, **PLAIN)
+        state["solving"] = False
+        thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert answer.verdict is Verdict.UNKNOWN
+    assert seen == [True]
+
+
+# -- which solver runs ---------------------------------------------------------------------
+
+
+def test_the_solver_is_chosen_by_name():
+    deal = deal_for("MJ1-L00-AAAAABL")
+    geometry, faces = deal.layout.geometry, deal.faces
+    assert type(solver_for(geometry, faces, "native")) is NativeSolver
+    assert type(solver_for(geometry, faces, "python")) is Solver
+    with pytest.raises(ValueError, match="no solver 'java'"):
+        solver_for(geometry, faces, "java")
+
+
+def test_the_environment_can_ask_for_the_pure_python_solver():
+    script = "from mahjong.solver import native, advice; print(native.NAME, native.AVAILABLE)"
+    for value, expected in (("python", "python False"), ("", "native True")):
+        env = {**os.environ, "MAHJONG_SOLVER": value}
+        env.pop("MAHJONG_SOLVER_CORE", None)
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        assert out.stdout.split("\n")[0] == expected
+
+
+# -- random and corrupt inputs to the entry point -------------------------------------------
+
+
+def _call(n, layout, classes, present, *, time_limit=None, max_nodes=-1, cpu=False, rest=None):
+    settings = rest or (RELAX_AFTER, 50, PROBE_AFTER, PAIRING_AFTER, PAIRING_UNIT)
+    return native._core.solve(n, layout, classes, present, time_limit, max_nodes, *settings, cpu)
+
+
+def _turtle_inputs(faces):
+    solver = NativeSolver(TURTLE.geometry, faces)
+    return solver._layout, solver._classes
+
+
+def _check_answer(answer, n):
+    verdict, plan, nodes = answer
+    assert verdict in (0, 1, 2) and nodes >= 0
+    if verdict == 0:
+        assert all(0 <= a < n and 0 <= b < n for a, b in plan)
+    else:
+        assert plan is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 2**64 - 1),
+    st.lists(st.integers(0, 143), max_size=60),
+    st.integers(0, 200),
+    st.sampled_from([None, None, 0.0, 0.001, -1.0]),
+    st.tuples(
+        st.integers(-5, 20),
+        st.integers(-5, 60),
+        st.integers(-5, 200),
+        st.integers(-5, 200),
+        st.integers(-5, 50),
+    ),
+)
+def test_random_turtle_positions_and_budgets_get_the_references_answer(
+    seed, gone, max_nodes, limit, rest
+):
+    faces = uniform_faces(TURTLE, SplitMix64(seed))
+    layout, classes = _turtle_inputs(faces)
+    # Take out an even number of each class's tiles drawn, so that each class keeps 0, 2
+    # or 4 (any tiles, free or not): whatever the settings, even ones that never end a
+    # search (restarts after no position), the node budget ends it with an answer.
+    present = FULL
+    by_class: dict[int, set[int]] = {}
+    for t in gone:
+        by_class.setdefault(classes[t], set()).add(t)
+    for tiles in by_class.values():
+        for t in sorted(tiles)[: len(tiles) // 2 * 2]:
+            present &= ~(1 << t)
+    answer = _call(
+        144,
+        layout,
+        classes,
+        present.to_bytes(24, "little"),
+        time_limit=limit,
+        max_nodes=max_nodes,
+        rest=rest,
+    )
+    _check_answer(answer, 144)
+    if limit is None:
+        settings = dict(zip(native._SETTINGS, rest, strict=True))
+        reference = Solver(TURTLE.geometry, faces).solve(present, max_nodes=max_nodes, **settings)
+        assert answer == (
+            native._VERDICTS.index(reference.verdict),
+            reference.plan,
+            reference.nodes,
+        )
+
+
+@st.composite
+def random_layouts(draw):
+    """Any neighbourhoods at all on up to 40 tiles (cycles, tiles over themselves…), in
+    classes of two or four: the core must answer, whatever sense they make."""
+    n = draw(st.integers(0, 20)) * 2
+    sets = [draw(st.integers(0, (1 << n) - 1)) if draw(st.booleans()) else 0 for _ in range(5 * n)]
+    layout = b"".join(s.to_bytes(24, "little") for s in sets)
+    sizes, total = [], 0
+    while total < n:
+        size = 4 if n - total >= 4 and draw(st.booleans()) else 2
+        sizes.append(size)
+        total += size
+    classes = [c for c, size in enumerate(sizes) for _ in range(size)]
+    classes = bytes(draw(st.permutations(classes)))
+    return n, layout, classes
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_layouts(), st.integers(0, 300), st.booleans())
+def test_nonsense_layouts_get_a_well_formed_answer(layout, max_nodes, whole):
+    n, sets, classes = layout
+    present = ((1 << n) - 1).to_bytes(24, "little")
+    _check_answer(_call(n, sets, classes, present, max_nodes=max_nodes), n)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 40), st.data())
+def test_corrupt_inputs_raise_python_exceptions(n, data):
+    # Bytes of any length and content: a well-formed answer or a ValueError, never a crash.
+    layout = data.draw(st.binary(max_size=5 * 24 * n + 8))
+    if data.draw(st.booleans()):
+        layout = layout[: 5 * 24 * n].ljust(5 * 24 * n, b"\0")
+    classes = data.draw(st.binary(min_size=0, max_size=n + 2))
+    present = data.draw(st.binary(min_size=0, max_size=30))
+    try:
+        answer = _call(n, layout, classes, present, max_nodes=data.draw(st.integers(0, 300)))
+    except ValueError as error:
+        assert str(error)
+    else:
+        _check_answer(answer, n)
+
+
+def test_each_corrupt_input_is_named():
+    faces = uniform_faces(TURTLE, SplitMix64(1))
+    layout, classes = _turtle_inputs(faces)
+    present = FULL.to_bytes(24, "little")
+    cases = {
+        "layout: 10 bytes": (144, layout[:10], classes, present),
+        "classes: 143 bytes": (144, layout, classes[:143], present),
+        "present: 3 bytes": (144, layout, classes, b"abc"),
+        "names tile 150 of 144": (144, layout, classes, (1 << 150).to_bytes(24, "little")),
+        "has 3 tiles left": (144, layout, classes, (FULL & ~1).to_bytes(24, "little")),
+        "at most 144 classes": (144, layout, b"\xff" + classes[1:], present),
+        "0 to 192 can be solved": (200, layout, classes, present),
+        "cover \\(set 0\\) names tile 191 of 144": (
+            144,
+            (1 << 191).to_bytes(24, "little") + layout[24:],
+            classes,
+            present,
+        ),
+    }
+    for message, args in cases.items():
+        with pytest.raises(ValueError, match=message):
+            _call(*args)
+    with pytest.raises(TypeError):
+        _call(144, layout, classes, present, time_limit="soon")
+    with pytest.raises(ValueError, match="not a number"):
+        _call(144, layout, classes, present, time_limit=float("nan"))
+    with pytest.raises(ValueError, match="outside the layout"):
+        NativeSolver(TURTLE.geometry, faces).solve(1 << 144)
+    with pytest.raises(OverflowError):
+        _call(144, layout, classes, present, max_nodes=2**70)
+
+
+def test_the_core_is_built_here():
+    # make setup builds it wherever a C compiler is; this machine has one.
+    assert native.AVAILABLE and native.NAME in ("native", "python")
+
+
+# -- the command and the survey -----------------------------------------------------------
+
+
+def _command(*args: str) -> str:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("mahjong", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_command_solves_with_either_solver_and_the_same_answer():
+    history = "--history=" + " ".join(f"{a}-{b}" for a, b in deal_for("MJ1-L00-AAAAABL").plan[:5])
+    args = ("solve", "MJ1-L00-AAAAABL", history, "--time-limit", "5")
+    python = _command(*args, "--solver", "python")
+    assert _command(*args, "--solver", "native") == python
+    assert python.startswith("MJ1-L00-AAAAABL after 5 pairs: winnable")
+
+
+def test_a_survey_on_two_processes_decides_the_same_deals():
+    from mahjong.solver.survey import survey
+
+    one = survey(TURTLE, 12, seed=2, time_limit=5, start=3)
+    two = survey(TURTLE, 12, seed=2, time_limit=5, start=3, jobs=2)
+    assert (two.winnable, two.not_winnable, two.undecided) == (
+        one.winnable,
+        one.not_winnable,
+        one.undecided,
+    )
+    assert len(two.cpu_times) == 12
+    lines = _command("survey", "--deals", "4", "--jobs", "2", "--solver", "native")
+    assert lines.splitlines()[-1] == "solver: native, 2 process(es)"
