@@ -1,8 +1,11 @@
 """The sign-up and sign-in forms: Django's own, with the site's wording where Django's
 catalogues fall short (see also ``django_strings.py``)."""
 
+from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
+
+from .usernames import looks_like_an_existing_name, mixes_scripts
 
 
 class SignUpForm(UserCreationForm):
@@ -12,6 +15,24 @@ class SignUpForm(UserCreationForm):
                 "Shown on the leaderboard. Up to 150 letters, digits and @ . + - _ only."
             ),
         }
+
+    def clean_username(self):
+        username = super().clean_username()
+        if not username:  # already refused (taken, in any case)
+            return username
+        if mixes_scripts(username):
+            raise forms.ValidationError(
+                _(
+                    "A username must be written in one script: do not mix, e.g., Latin and Greek letters."
+                ),
+                code="username_mixed_scripts",
+            )
+        if looks_like_an_existing_name(username):
+            raise forms.ValidationError(
+                _("This username looks too much like another player's. Choose another."),
+                code="username_confusable",
+            )
+        return username
 
 
 class SignInForm(AuthenticationForm):

@@ -6,9 +6,12 @@ of the session they played in while signed out (Django gives the session a new k
 sign-in, so the old key is read first), and the game in progress goes on.
 """
 
+import math
+
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.debug import sensitive_post_parameters
@@ -16,9 +19,10 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
-from mahjongsite.client_ip import ratelimit_key
+from mahjongsite.client_ip import client_ip, ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
+from . import throttle
 from .forms import SignInForm, SignUpForm
 
 
@@ -47,10 +51,38 @@ def signup(request):
     return render(request, "accounts/signup.html", {"form": form})
 
 
+def _too_many_tries(request, wait: int) -> HttpResponse:
+    minutes = max(1, math.ceil(wait / 60))
+    response = render(
+        request,
+        "accounts/too_many_tries.html",
+        {"wait_seconds": wait, "wait_minutes": minutes},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    return response
+
+
 class SignInView(auth_views.LoginView):
+    """Sign-in, with failures counted per client address across usernames (on top of
+    django-axes' count per username and address): slowed down, then refused."""
+
     template_name = "accounts/login.html"
     authentication_form = SignInForm
     redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        address = client_ip(request) or "unknown"
+        wait = throttle.wait_seconds(throttle.sign_in_policy(), address)
+        if wait:
+            return _too_many_tries(request, wait)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if self.request.POST.get("username") and self.request.POST.get("password"):
+            address = client_ip(self.request) or "unknown"
+            throttle.record_failure(throttle.sign_in_policy(), address)
+        return super().form_invalid(form)
 
     def form_valid(self, form):
         visitor_session = self.request.session.session_key
@@ -64,8 +96,25 @@ class SignOutView(auth_views.LogoutView):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    """Password change; wrong old passwords are counted per account and refused past
+    ``PASSWORD_CHANGE_FAILURE_LIMIT`` in the window (a stolen session cannot guess it)."""
+
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:password_change_done")
+
+    def _key(self) -> str:
+        return str(self.request.user.pk)
+
+    def post(self, request, *args, **kwargs):
+        wait = throttle.wait_seconds(throttle.password_change_policy(), self._key())
+        if wait:
+            return _too_many_tries(request, wait)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if "old_password" in form.errors:
+            throttle.record_failure(throttle.password_change_policy(), self._key())
+        return super().form_invalid(form)
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
@@ -75,8 +124,6 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
 def locked_out(request, original_response=None, credentials=None):
     """What django-axes answers once sign-in is locked: a page in the visitor's language."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    response = render(
-        request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429
-    )
+    response = render(request, "accounts/locked_out.html", {"cooloff_minutes": minutes}, status=429)
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     return response

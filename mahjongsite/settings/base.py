@@ -130,6 +130,22 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+
+# Sign-in guesses from one client address across all usernames (accounts/throttle.py):
+# after SLOWDOWN_AFTER failures within the window one try per DELAY_SECONDS, after
+# FAILURE_LIMIT failures none until the window has passed. The failures' times (keyed by
+# a hash of the address) are kept for the window only.
+LOGIN_ADDRESS_SLOWDOWN_AFTER = env_int("DJANGO_LOGIN_ADDRESS_SLOWDOWN_AFTER", 10, minimum=1)
+LOGIN_ADDRESS_DELAY_SECONDS = env_int("DJANGO_LOGIN_ADDRESS_DELAY_SECONDS", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", 30, minimum=1)
+LOGIN_ADDRESS_WINDOW_MINUTES = env_int("DJANGO_LOGIN_ADDRESS_WINDOW_MINUTES", 15, minimum=1)
+# Wrong old passwords on the password-change form, per account, within the window.
+PASSWORD_CHANGE_FAILURE_LIMIT = env_int("DJANGO_PASSWORD_CHANGE_FAILURE_LIMIT", 5, minimum=1)
+PASSWORD_CHANGE_WINDOW_MINUTES = env_int("DJANGO_PASSWORD_CHANGE_WINDOW_MINUTES", 15, minimum=1)
+# New passwords: zxcvbn's estimate (0-4) at least this; below it a password is refused.
+# zxcvbn ships, offline, the 30,000 most common passwords of a 10-million-password
+# breach corpus, and common words and names, and sees through l33t spelling and years.
+PASSWORD_MIN_STRENGTH = env_int("DJANGO_PASSWORD_MIN_STRENGTH", 3)
 AXES_CLIENT_IP_CALLABLE = "mahjongsite.client_ip.client_ip"
 
 # Rate limits per client address (django-ratelimit on the shared cache), as
@@ -171,6 +187,7 @@ AUTH_PASSWORD_VALIDATORS = [
     # counts spaces: these two close those gaps.
     {"NAME": "accounts.validators.NoUserAttributeInsideValidator"},
     {"NAME": "accounts.validators.CharacterVarietyValidator"},
+    {"NAME": "accounts.validators.BreachedPasswordValidator"},
 ]
 
 # Languages: Swedish first, so it is the default and modeltranslation's fallback.

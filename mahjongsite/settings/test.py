@@ -37,5 +37,8 @@ RATE_LIMITS = {
     "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "100000/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
 }
+# Sign-in failures per address: generous here too (tests of the limit set their own).
+LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000
+LOGIN_ADDRESS_FAILURE_LIMIT = 1000
 # django-ratelimit asks for a cache shared by every process; one process shares its own.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]

@@ -78,10 +78,14 @@ def test_a_refused_password_names_its_reason_in_the_page_language(lang):
 
 
 def test_five_different_characters_are_enough_four_are_not():
-    validate_password("abcde" * 3)  # 15 characters, five different ones: accepted
+    from accounts.validators import CharacterVarietyValidator
+
+    # 15 characters, five different ones: enough for this rule (a repeat so plain is
+    # refused by the breached-password check, a rule of its own).
+    CharacterVarietyValidator().validate("abcde" * 3)
     with pytest.raises(ValidationError) as refused:
         validate_password("abcd" * 4)
-    assert [error.code for error in refused.value.error_list] == ["password_too_uniform"]
+    assert "password_too_uniform" in [error.code for error in refused.value.error_list]
 
 
 def test_a_password_holding_the_username_is_refused_with_its_own_code():
