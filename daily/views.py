@@ -20,6 +20,8 @@ from wording.names import layout_name
 
 from .board import day_board
 from .days import requested_day
+from .history import calendar
+from .streak import current_streak
 
 
 def _page_url(day: date, layout_id: str, today: date) -> str:
@@ -75,5 +77,19 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         "today_url": None if day == today else _page_url(today, layout_id, today),
         "login_url": f"{reverse('accounts:login')}?{urlencode({'next': reverse('daily')})}",
         "sample_input": f"{today.isoformat()}:{next(iter(LAYOUTS))}",
+        "streak": current_streak(user.pk, today) if user.is_authenticated else None,
+        "calendar": [
+            {
+                "day": formatting.day(row.day),
+                "iso_day": row.day.isoformat(),
+                "url": _page_url(row.day, layout_id, today),
+                "is_shown": row.day == day,
+                "won": [
+                    {"name": layout_name(layout), "time": formatting.clock(ms)}
+                    for layout, ms in row.won.items()
+                ],
+            }
+            for row in calendar(today, user.pk if user.is_authenticated else None)
+        ],
     }
     return render(request, "game/daily.html", context)

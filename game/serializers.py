@@ -19,7 +19,9 @@ from functools import lru_cache
 
 from django.utils import timezone
 
+from daily.streak import current_streak
 from mahjong import Board, family
+from mahjong.rules import daily
 from wording.names import layout_name
 from wording.teaching import blocked_sentence
 
@@ -36,6 +38,14 @@ def _fixed_tiles(code: str) -> tuple[dict, ...]:
         {"id": i, "x": x, "y": y, "z": z, "face": face, "family": family(face)}
         for i, ((x, y, z), face) in enumerate(zip(deal.layout.positions, deal.faces))
     )
+
+
+def _streak(game: Game) -> int | None:
+    if not (game.state == Game.WON and game.ranked and game.origin == Game.DAILY):
+        return None
+    if game.user_id is None:
+        return None
+    return current_streak(game.user_id, daily.utc_day(timezone.now()))
 
 
 def game_status(game: Game, board: Board) -> dict:
@@ -62,6 +72,9 @@ def game_status(game: Game, board: Board) -> dict:
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
         "share": sharing.share_for(game),
+        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
+        # null for any other game, so a tap in play costs no query.
+        "streak": _streak(game),
         # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from daily.streak import current_streak
+from mahjong.rules import daily
 from wording import formatting
 from wording.names import layout_name
 
@@ -71,6 +73,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "recent": [
             _win_row(win, index) for index, win in enumerate(user_stats.recent_wins, start=1)
         ],
+        "streak": current_streak(request.user.pk, daily.utc_day(timezone.now())),
     }
     return render(request, "game/stats.html", context)
 

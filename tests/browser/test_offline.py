@@ -66,9 +66,9 @@ def test_the_service_worker_installs_and_the_language_last_read_opens_offline(
                 "statistics and the leaderboard come back with the connection."
             )
         )
-        expect(page.get_by_role("main").get_by_role("link", name=_german("Rules"))).to_have_attribute(
-            "href", "/de/rules/"
-        )
+        expect(
+            page.get_by_role("main").get_by_role("link", name=_german("Rules"))
+        ).to_have_attribute("href", "/de/rules/")
 
         # An address without a language: the language last read.
         page.goto(f"{live_server.url}/")

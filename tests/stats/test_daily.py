@@ -23,6 +23,7 @@ from mahjong import LAYOUTS, Board
 from mahjong.rules import daily
 from tests.api.helpers import create
 from tests.api.test_openapi import response_schema, validate
+from wording.names import layout_name
 
 from .helpers import player, signed_in, win_through_api
 
@@ -154,7 +155,9 @@ def test_yesterdays_board_can_still_be_seen(client):
     old = client.get(f"/sv/daily/?day={yesterday.isoformat()}").content.decode()
     assert old_code in old and "ada" in old and "3:42" in old
     assert str(daily.daily_code(today, "L00")) not in old
-    assert "/sv/play/?code=" not in old  # only today's deals are offered to play
+    # An earlier day's deals are offered to play, labelled as not ranked.
+    assert f"/sv/play/?code={old_code}" in old
+    assert gettext("Play %(layout)s, not ranked") % {"layout": layout_name("L00")} in old
 
 
 def test_the_page_offers_todays_deals_to_everyone(client):

@@ -65,9 +65,7 @@ def test_the_sitemap_lists_every_public_page_in_every_language_with_its_alternat
     root = ElementTree.fromstring(response.content)
     entries = {}
     for url in root.findall(f"{SITEMAP}url"):
-        links = {
-            link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")
-        }
+        links = {link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")}
         entries[url.find(f"{SITEMAP}loc").text] = links
     expected = {_page_url(name, language) for name in PUBLIC_PAGES for language in LANGUAGES}
     assert set(entries) == expected
@@ -133,10 +131,13 @@ def test_a_missing_page_has_no_canonical_link(client):
     assert _head_links(html) == {}
 
 
-@pytest.mark.parametrize("path, language, start", [
-    ("/manifest.json", settings.LANGUAGE_CODE, "/"),
-    *[(f"/{code}/manifest.webmanifest", code, f"/{code}/") for code in LANGUAGES],
-])
+@pytest.mark.parametrize(
+    "path, language, start",
+    [
+        ("/manifest.json", settings.LANGUAGE_CODE, "/"),
+        *[(f"/{code}/manifest.webmanifest", code, f"/{code}/") for code in LANGUAGES],
+    ],
+)
 def test_the_manifest_is_valid_and_speaks_the_pages_language(client, path, language, start):
     response = client.get(path)
 
