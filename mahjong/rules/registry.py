@@ -9,9 +9,10 @@ from .codes import MAX_DEAL, GameCode, UnknownLayout
 from .deal import Deal, generate_deal
 from .designs import DESIGNS
 from .layouts import TURTLE, Layout
+from .shapes import SHAPES
 
 #: Every layout, by id, in id order: the Turtle first.
-LAYOUTS: dict[str, Layout] = {layout.id: layout for layout in (TURTLE, *DESIGNS)}
+LAYOUTS: dict[str, Layout] = {layout.id: layout for layout in (TURTLE, *DESIGNS, *SHAPES)}
 
 
 def get_layout(layout_id: str) -> Layout:

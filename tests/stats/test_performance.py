@@ -62,9 +62,9 @@ def _games(user, count: int, *, hinted: bool = True) -> list[Game]:
 def busy_player():
     ada = player("ada")
     Game.objects.bulk_create(_games(ada, 1000), batch_size=500)
-    # Other players on the boards too.
+    # Other players on the boards too, with ranked wins on every layout.
     for n in range(12):
-        Game.objects.bulk_create(_games(player(f"p{n}"), 30, hinted=False))
+        Game.objects.bulk_create(_games(player(f"p{n}"), 3 * len(LAYOUTS), hinted=False))
     ranking.rebuild_best_times()
     return ada
 

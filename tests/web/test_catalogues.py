@@ -112,6 +112,11 @@ SAME_AS_ENGLISH = {
     # The glossary's Swedish word for a layout is "layout" (en layout, layouten).
     (None, "Layout"): {"sv"},
     (None, "Per layout"): {"sv"},
+    # Layout names that are the same word: Swedish "pyramid", "ring", "spiral", German
+    # "Ring", Indonesian "spiral".
+    ("layout", "Pyramid"): {"sv"},
+    ("layout", "Ring"): {"sv", "de"},
+    ("layout", "Spiral"): {"sv", "id"},
     # German says "Pause" for a pause, and the button is the glossary's "Pause".
     (None, "Pause"): {"de"},
     # The admin's field label: "parameter" is the Swedish and Indonesian word too.

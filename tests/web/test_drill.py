@@ -196,7 +196,7 @@ def test_a_bad_position_is_a_clear_400_with_a_new_position(client, practice_cont
     assert NO_SUCH_POSITION[lang] in page_text(section.encode())
     assert 'role="alert"' in section
     assert "result--" not in section  # the new position is not graded
-    assert re.search(r'name="drill" value="MJ1-L0\d-[A-Z2-7]{7}"', section)
+    assert re.search(r'name="drill" value="MJ1-L\d\d-[A-Z2-7]{7}"', section)
 
 
 def test_a_removed_tile_is_not_a_position(client, practice_content, board):

@@ -1,0 +1,1278 @@
+"""More layouts, ``L06`` on: each a shape drawn on the table, built up in layers.
+
+Each layout is written as its layers, lowest first, separated by ``---``. In a layer's
+picture each character is a half-tile cell and ``o`` marks a tile's top-left corner: a
+tile at column ``x``, row ``y`` of layer ``z`` is the position ``(x, y, z)`` of
+:mod:`.layouts` and covers ``x..x+2`` by ``y..y+2``. An upper layer's tiles lie half a
+tile in from the edges of the layer below (some across two tiles below), so that the
+ends of the rows are covered and the start has a moderate number of free tiles.
+
+The pictures are the layouts: a code's deal depends on them, so a published layout is
+never redrawn (a new shape gets a new id).
+"""
+
+from __future__ import annotations
+
+from .layouts import Layout
+
+Position = tuple[int, int, int]
+
+
+def from_layer_maps(text: str) -> tuple[Position, ...]:
+    r"""Positions from layer pictures (see the module's docstring), by layer, row, column.
+
+    >>> from_layer_maps("o.o\n---\n.o")
+    ((0, 0, 0), (2, 0, 0), (1, 0, 1))
+    """
+    positions = []
+    for z, layer in enumerate(text.strip("\n").split("\n---\n")):
+        for y, row in enumerate(layer.splitlines()):
+            positions.extend((x, y, z) for x, char in enumerate(row) if char == "o")
+    return tuple(sorted(positions, key=lambda p: (p[2], p[1], p[0])))
+
+
+_SHAPES = [
+    (
+        "L06",
+        "Pyramid",
+        """
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+..o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+..........o.o
+.
+........o.o.o.o.o
+.
+..........o.o.o
+""",
+    ),
+    (
+        "L07",
+        "Tower",
+        """
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+.
+o.o.o.o.o.o
+---
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+.
+.o.o.o.o.o
+---
+.
+.
+.
+.
+.
+.
+.
+.
+....o.o
+.
+..o.o.o.o
+.
+..o.o.o.o
+.
+....o.o
+""",
+    ),
+    (
+        "L08",
+        "Ring",
+        """
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.............o.o.o.o.o
+.
+o.o.o.............o.o.o.o.o
+.
+o.o.o.............o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o...............o.o.o.o
+.
+.o.o...............o.o.o.o
+.
+.o.o...............o.o.o.o
+.
+.o.o...............o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+....................o.o
+.
+....................o.o.o
+.
+....................o.o.o
+.
+....................o.o.o
+.
+....................o.o.o
+""",
+    ),
+    (
+        "L09",
+        "Arrow",
+        """
+........o.o
+.
+......o.o.o.o
+.
+....o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+---
+.........o
+.
+.......o.o.o
+.
+.....o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.....o.o.o.o.o
+---
+.
+.
+........o.o
+.
+........o.o.o
+.
+......o.o.o.o.o
+.
+....o.o.o.o.o.o.o
+.
+......o.o.o.o
+.
+......o.o.o.o
+.
+......o.o.o.o
+.
+........o.o.o
+.
+........o.o
+""",
+    ),
+    (
+        "L10",
+        "Stairs",
+        """
+o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+..o.o.o.o
+.
+..o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+..........o
+.
+........o.o.o.o
+.
+......o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o
+.
+........o.o.o.o.o
+""",
+    ),
+    (
+        "L11",
+        "Twin towers",
+        """
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+.
+o.o.o.o.o.........o.o.o.o.o
+---
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+.
+.o.o.o.o...........o.o.o.o
+---
+.
+.
+.
+.
+....................o
+.
+......o.............o.o
+.
+......o.............o.o
+.
+....................o
+""",
+    ),
+    (
+        "L12",
+        "Hourglass",
+        """
+o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+......o.o.o.o
+.
+....o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+---
+.o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.......o.o.o
+.
+.....o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+---
+........o.o
+.
+......o.o.o.o
+.
+......o.o.o.o
+.
+........o.o
+.
+......o.o.o.o
+.
+....o.o.o.o.o.o
+.
+......o.o.o.o
+.
+........o.o
+""",
+    ),
+    (
+        "L13",
+        "Crown",
+        """
+o.......o.......o.......o
+.
+o.o...o.o.o...o.o.o...o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.o.....o.o.....o.o.....o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+........o.o.o.o.o
+.
+......o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o
+.
+........o.o.o.o.o
+""",
+    ),
+    (
+        "L14",
+        "Column",
+        """
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+.
+o.o.o.o.o
+---
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+.
+.o.o.o.o
+---
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+.
+..o.o.o
+""",
+    ),
+    (
+        "L15",
+        "Star",
+        """
+............o.o
+.
+..........o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.........o.o.o.o
+.
+..o.o.................o.o
+---
+.............o
+.
+...........o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o
+.
+...o.o.o...........o.o.o
+.
+...o...................o
+---
+.
+.
+............o.o
+.
+........o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o
+.
+..........o.o.o.o
+""",
+    ),
+    (
+        "L16",
+        "Castle",
+        """
+o.o.....o.o.....o.o.....o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+..........o.o.o.o.o
+.
+........o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o
+""",
+    ),
+    (
+        "L17",
+        "Boat",
+        """
+..........o.o
+.
+..........o.o.o.o
+.
+..........o.o.o.o.o.o
+.
+..........o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o
+---
+...........o
+.
+...........o.o.o
+.
+...........o.o.o.o.o
+.
+...........o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o
+---
+.
+.
+............o.o
+.
+............o.o.o.o
+.
+............o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o.o
+""",
+    ),
+    (
+        "L18",
+        "Spiral",
+        """
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.................o.o.o.o
+.
+o.o...o.o.o.o.o.o...o.o.o.o
+.
+o.o...o.o.....o.o...o.o.o.o
+.
+o.o...o.o...........o.o.o.o
+.
+o.o...o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+---
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o...................o.o.o
+.
+.o...................o.o.o
+.
+.o.....o.......o.....o.o.o
+.
+.o.....o.............o.o.o
+.
+.o.....o.............o.o.o
+.
+.o.....o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+.
+.
+......................o.o
+.
+......................o.o
+.
+........................o
+""",
+    ),
+    (
+        "L19",
+        "Lantern",
+        """
+......o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+......o.o.o.o
+---
+.......o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.......o.o.o
+---
+.
+.
+.
+.
+.
+.
+..........o
+.
+........o.o.o
+.
+..........o
+""",
+    ),
+    (
+        "L20",
+        "Key",
+        """
+..o.o.o.o.o
+.
+o.o.o.o.o.o.o
+.
+o.o.......o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.......o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.....o.o.....o.o
+.
+..o.o.o.o.o.......o.o.....o.o
+---
+...o.o.o.o
+.
+.o.o.o.o.o.o
+.
+.o.........o.o.o.o.o.o.o.o.o.o
+.
+.o.........o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.......o.......o
+.
+...o.o.o.o.........o.......o
+---
+....o.o.o
+.
+..o.o.o.o.o
+.
+............o.o.o.o.o.o.o.o.o
+.
+............o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o
+.
+....o.o.o
+---
+.
+.
+.
+.
+.............o.o.o
+.
+.............o.o.o
+""",
+    ),
+    (
+        "L21",
+        "Checkers",
+        """
+o.o.o.o.....o.o.o.o.....o.o.o.o
+.
+o.o.o.o.....o.o.o.o.....o.o.o.o
+.
+....o.o.o.o.....o.o.o.o.....o.o
+.
+....o.o.o.o.....o.o.o.o.....o.o
+.
+o.o.o.o.....o.o.o.o.....o.o.o.o
+.
+o.o.o.o.....o.o.o.o.....o.o.o.o
+---
+.o.o.o.......o.o.o.......o.o.o
+.
+.o.o.o.......o.o.o.......o.o.o
+.
+.....o.o.o.......o.o.o.......o
+.
+.....o.o.o.......o.o.o.......o
+.
+.o.o.o.......o.o.o.......o.o.o
+.
+.o.o.o.......o.o.o.......o.o.o
+---
+....o.........o.o
+.
+..o.o.........o.o.........o.o
+.
+......o.o.........o.o
+.
+......o.o.........o.o
+.
+..o.o.........o.o.........o.o
+.
+....o.........o.o
+""",
+    ),
+    (
+        "L22",
+        "Frame",
+        """
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.................o.o
+.
+o.o.................o.o
+.
+o.o.................o.o
+.
+o.o.................o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o
+---
+.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o
+.
+.o...................o
+.
+.o...................o
+.
+.o...................o
+.
+.o...................o
+.
+.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o
+---
+......o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o
+.
+.
+.
+.
+.
+.
+.
+.
+.
+....o.o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o
+""",
+    ),
+    (
+        "L23",
+        "Kite",
+        """
+........o.o
+.
+......o.o.o.o
+.
+....o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+......o.o.o.o
+.
+........o.o
+.
+........o.o
+---
+.........o
+.
+.......o.o.o
+.
+.....o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o
+.
+.....o.o.o.o.o
+.
+.......o.o.o
+.
+.........o
+.
+.........o
+---
+.
+.
+........o.o
+.
+......o.o.o.o
+.
+....o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o
+.
+......o.o.o.o
+.
+........o.o
+---
+.
+.
+.
+.
+.........o.o
+.
+.......o.o.o.o
+.
+.....o.o.o.o.o.o
+.
+.......o.o.o.o
+.
+.........o.o
+""",
+    ),
+    (
+        "L24",
+        "Gate",
+        """
+o.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.................o.o.o.o
+.
+o.o.o.o.................o.o.o.o
+.
+o.o.o.o.................o.o.o.o
+.
+o.o.o.o.................o.o.o.o
+---
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o...................o.o.o
+.
+.o.o.o...................o.o.o
+.
+.o.o.o...................o.o.o
+.
+.o.o.o...................o.o.o
+---
+.
+.
+........o.o.o.o.o.o.o.o.o
+.
+..........................o
+""",
+    ),
+    (
+        "L25",
+        "Bowl",
+        """
+o.o.........................o.o
+.
+o.o.o.....................o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o.o.o
+---
+.
+.
+..o.........................o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+....o.o.o.o.o.o.o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o.o.o
+.
+..........o.o.o.o.o.o
+""",
+    ),
+    (
+        "L26",
+        "Fish",
+        """
+............o.o.o.o.o.o.....o.o
+.
+........o.o.o.o.o.o.o.o.o.o...o
+.
+....o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o.o.o.o.o...o
+.
+............o.o.o.o.o.o.....o.o
+---
+.
+.............o.o.o.o.o
+.
+.........o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o.o.o
+.
+.........o.o.o.o.o.o.o.o.o
+.
+.............o.o.o.o.o
+---
+.
+.
+................o
+.
+..............o.o.o
+.
+............o.o.o.o.o.o
+.
+..............o.o.o
+.
+................o
+""",
+    ),
+    (
+        "L27",
+        "Tree",
+        """
+............o.o
+.
+..........o.o.o.o
+.
+........o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o
+.
+....o.o.o.o.o.o.o.o.o.o
+.
+..o.o.o.o.o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.....o.o.o.o.o.o
+.
+..........o.o.o.o
+.
+..........o.o.o.o
+---
+.............o
+.
+...........o.o.o
+.
+.........o.o.o.o.o
+.
+.......o.o.o.o.o.o.o
+.
+.....o.o.o.o.o.o.o.o.o
+.
+...o.o.o.o.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.......o.o.o.o.o
+.
+...........o.o.o
+.
+...........o.o.o
+---
+.
+.
+............o.o
+.
+..........o.o.o.o
+.
+........o.o.o.o.o.o
+.
+......o.o.o.o.o.o.o.o
+.
+........o.o.o.o.o.o.o
+.
+..................o
+.
+............o.o
+""",
+    ),
+    (
+        "L28",
+        "Ladder",
+        """
+o.o.o.o.o.o.o.o
+.
+o.o.........o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.........o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.........o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.........o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.........o.o
+.
+o.o.o.o.o.o.o.o
+---
+.o.o.o.o.o.o.o
+.
+.o...........o
+.
+.o.o.o.o.o.o.o
+.
+.o...........o
+.
+.o.o.o.o.o.o.o
+.
+.o...........o
+.
+.o.o.o.o.o.o.o
+.
+.o...........o
+.
+.o.o.o.o.o.o.o
+.
+.o...........o
+.
+.o.o.o.o.o.o.o
+---
+........o
+.
+.
+.
+....o.o.o.o.o
+.
+.
+.
+..o.o.o.o.o.o
+.
+.
+.
+..o.o.o.o.o.o
+.
+.
+.
+....o.o.o.o.o
+.
+.
+.
+........o
+""",
+    ),
+    (
+        "L29",
+        "Tablet",
+        """
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+.
+o.o.o.o.o.o.o.o
+---
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+.
+.o.o.o.o.o.o.o
+---
+.
+.
+.
+.
+.
+.
+.
+.
+.
+.
+........o
+""",
+    ),
+]
+
+SHAPES: tuple[Layout, ...] = tuple(
+    Layout(layout_id, name, from_layer_maps(text)) for layout_id, name, text in _SHAPES
+)
