@@ -10,12 +10,13 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong import LAYOUTS, Board, GameCode
 from mahjong.rules.codes import MAX_DEAL
+from wording.teaching import blocked_sentence
 
 from .helpers import EXAMPLE, action, apply_move, create, post, tap, unchanged_fields
 
@@ -121,12 +122,15 @@ def test_a_blocked_tap_says_why_from_the_engine(client):
     answer = tap(client, game["id"], tile).json()
     blocking = board.blocking(tile)
     assert answer["event"] == "blocked"
+    with translation.override("sv"):
+        sentence = blocked_sentence(board, tile)
     assert answer["blocked"] == {
         "tile": tile,
         "kind": blocking.kind.value,
         "covering": list(blocking.covering),
         "left": list(blocking.left),
         "right": list(blocking.right),
+        "message": sentence,
     }
     free = board.free_tiles()[0]
     assert "blocked" not in tap(client, game["id"], free).json()
