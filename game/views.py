@@ -58,6 +58,14 @@ def _board_strings() -> dict:
         % {"count": "{count}"},
         "noHint": _("No more moves"),
         "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
+        # Translators: said after one action undid several moves at once (always two or
+        # more). %(moves)s: how many moves were undone; %(count)s: the tiles left now.
+        "undoneMany": ngettext(
+            "%(moves)s move undone. %(count)s tiles left.",
+            "%(moves)s moves undone. %(count)s tiles left.",
+            2,
+        )
+        % {"moves": "{moves}", "count": "{count}"},
         "paused": _("The game is paused."),
         "resumed": _("The game goes on."),
         "won": _("You won in %(time)s!") % {"time": "{time}"},

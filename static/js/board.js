@@ -161,7 +161,8 @@ async function reload() {
   return showWhole(await api.load(game.id));
 }
 
-function describe(answer, tileId, hadSelection) {
+// before: the tiles left before the answer (an undo says how many moves it took back).
+function describe(answer, tileId, hadSelection, before = null) {
   const name = (id) => view.tileName(game.tiles[id]);
   switch (answer.event) {
     case "selected":
@@ -180,8 +181,11 @@ function describe(answer, tileId, hadSelection) {
         : fill(hadSelection ? t.blocked : t.blockedAlone, { name: name(tileId) });
     case "removed":
       return fill(t.removed, { count: answer.tiles_left });
-    case "undone":
-      return fill(t.undone, { count: answer.tiles_left });
+    case "undone": {
+      const moves = before === null ? 1 : (answer.tiles_left - before) / 2;
+      if (moves <= 1) return fill(t.undone, { count: answer.tiles_left });
+      return fill(t.undoneMany, { moves, count: answer.tiles_left });
+    }
     case "hint":
       if (!answer.hint) return t.lost; // the game can no longer be won: no pair to show
       return fill(answer.hint_sure ? t.hint : t.hintUnsure, {
@@ -223,10 +227,11 @@ async function accept(answer, hadSelection = false) {
 
 async function run(request, tileId) {
   const hadSelection = Boolean(game && game.selected != null);
+  const before = game ? game.tiles_left : null;
   try {
     const answer = await request;
     await accept(answer, hadSelection);
-    const message = describe(answer, tileId, hadSelection);
+    const message = describe(answer, tileId, hadSelection, before);
     if (message) announce(message);
     return answer;
   } catch (error) {
@@ -248,8 +253,9 @@ function tap(id) {
   return run(api.tap(game.id, id), id);
 }
 
-function action(name) {
-  return run(api.action(game.id, name));
+// name: "hint", "undo", "pause", "resume"; body: its options ({to: "winnable"}).
+function action(name, body = {}) {
+  return run(api.action(game.id, name, body));
 }
 
 function setUrlCode(code) {

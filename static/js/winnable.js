@@ -29,7 +29,7 @@ export function setupWinnable({ board, notice, api, t }) {
     button.className = "play-button play-button--primary";
     button.id = "undo-to-winnable";
     button.textContent = fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
-    button.addEventListener("click", () => undoToWinnable(game.id, button));
+    button.addEventListener("click", () => undoToWinnable(button));
     notice.replaceChildren(text, button);
   }
 
@@ -49,16 +49,16 @@ export function setupWinnable({ board, notice, api, t }) {
     if (answer.winnable === false && answer.undo_to_winnable) show(now, answer.undo_to_winnable);
   }
 
-  async function undoToWinnable(id, button) {
+  async function undoToWinnable(button) {
     button.disabled = true;
-    try {
-      await api.action(id, "undo", { to: "winnable" });
-    } catch (error) {
+    // Through the controller: the board applies the answer and the status line says how
+    // many moves were undone and how many tiles are left (or what went wrong).
+    const answer = await board.controller.action("undo", { to: "winnable" });
+    if (!answer) {
       button.disabled = false;
       return;
     }
     hide();
-    await board.controller.reload();
     // The button is gone: keep the keyboard near, on the bar's own Undo.
     document.getElementById("undo-button")?.focus();
   }

@@ -1,0 +1,94 @@
+"""The status line (the board's live region) says what each action did, in the page's
+language, and never contradicts the board: after "Undo N moves" it says how many moves
+were undone and the tiles left that the counter shows; pause and resume are announced."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+from playwright.sync_api import Page, expect
+
+from mahjong import Board
+from tests.api.helpers import EXAMPLE
+from tests.api.test_winnable import forget, losing_history
+from tests.browser.test_board import fast_forward, open_board
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+#: Moves played on after the losing one, so that the way back is a long undo.
+PLAYED_ON = 12
+
+
+@pytest.fixture(autouse=True)
+def forget_verdicts():
+    forget()
+    yield
+    forget()
+
+
+@pytest.fixture(scope="module")
+def played_on():
+    """The example deal played until it is lost, then on for a dozen moves that leave a
+    pair to play (no "No more moves" dialog), and the tiles left at the last winnable
+    position."""
+    history = losing_history()
+    board = Board.from_code(EXAMPLE, history)
+    for _ in range(PLAYED_ON):
+        pairs = board.playable_pairs()
+        following = [
+            p for p in pairs if Board.from_code(EXAMPLE, [*board.history, p]).playable_pairs()
+        ]
+        if not following:
+            break
+        board.remove(*following[0])
+    return list(board.history), 144 - 2 * (len(history) - 1)
+
+
+def status_text(page: Page) -> str:
+    return page.locator("#board-status").inner_text().strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_undo_is_announced_with_the_counters_tiles_left(
+    live_server, page: Page, lang, played_on, settings
+):
+    settings.MAHJONG_CHECK_SOLVE_MS = 80_000  # time enough to find the way back
+    history, tiles_back = played_on
+    moves = (tiles_back - (144 - 2 * len(history))) // 2
+    assert moves > 2
+    errors = open_board(page, live_server, lang)
+    fast_forward(page, history)
+    with translation.override(lang):
+        label = ngettext("Undo %(count)s move", "Undo %(count)s moves", moves) % {"count": moves}
+        said = ngettext(
+            "%(moves)s move undone. %(count)s tiles left.",
+            "%(moves)s moves undone. %(count)s tiles left.",
+            moves,
+        ) % {"moves": moves, "count": tiles_back}
+    page.get_by_role("button", name=label, exact=True).click()
+
+    counter = page.locator("#tiles-left")
+    expect(counter).to_have_text(str(tiles_back))
+    expect(page.locator("#board-status")).to_have_text(said)
+    # The live region and the counter name the same number of tiles.
+    assert counter.inner_text().strip() in status_text(page)
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pause_and_resume_are_announced(live_server, page: Page, lang):
+    errors = open_board(page, live_server, lang)
+    board = Board.from_code(EXAMPLE)
+    a, b = board.hint()
+    for tile_id in (a, b):  # a move starts the clock, so that the game can be paused
+        page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    with translation.override(lang):
+        paused, resumed = gettext("The game is paused."), gettext("The game goes on.")
+
+    page.locator("#pause-button").click()
+    expect(page.locator("#board-status")).to_have_text(paused)
+    page.locator("#resume-button").click()
+    expect(page.locator("#board-status")).to_have_text(resumed)
+    assert errors == []
