@@ -39,7 +39,7 @@ ANSWERS = {
     ],
     "id": [
         ("Tidak, ubin itu terhalang.", "Ubin itu terhalang."),
-        ("Tidak, gambarnya berbeda.", "Semua bunga termasuk satu kelompok"),
+        ("Tidak, gambarnya berbeda.", "Semua bunga termasuk dalam satu kelompok"),
         ("Tidak, jalurnya terlalu sering berbelok.", "Jalur itu tidak diperbolehkan."),
     ],
 }
