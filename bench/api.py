@@ -18,9 +18,9 @@ Run with ``make bench`` (or ``python bench/api.py [--games N]``). The script
    request that starts the game) as bytes on the wire: headers and body as sent, asking
    with ``Accept-Encoding: gzip, br`` as browsers do. Nothing is compressed here.
 
-Budgets: a tap costs at most 3x the minimal view at the median (issue #5); a tap's
-answer is at most 1 KB (issue #15); the play page weighs at most 100 KB on the wire
-(issue #5). Loops are bounded by ``--games`` and a time limit. Each budget line prints its
+Budgets: a tap costs at most 3x the minimal view at the median; a tap's
+answer is at most 1 KB; the play page weighs at most 100 KB on the wire.
+Loops are bounded by ``--games`` and a time limit. Each budget line prints its
 verdict (ok / OVER); the script exits non-zero when one is over.
 """
 

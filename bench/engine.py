@@ -10,7 +10,7 @@ generated beforehand: the deal's generation is timed on its own and is not part 
 game's figure. The baseline is the full-board scan, so the incremental figure is also
 given as a ratio against it.
 
-Budget (issue #2): a Turtle deal with its plan in at most 0.5 ms at the
+Budget: a Turtle deal with its plan in at most 0.5 ms at the
 median and 2 ms at p99, in pure Python on the 2-core CI machine. Each budget line
 prints its verdict (ok / OVER); the script exits non-zero when one is over.
 """

@@ -15,7 +15,7 @@ The script
    ``--seconds`` seconds;
 3. prints, per number of players: requests per second, p50/p95/p99 per tap, per hint
    and per new game, and the errors (any answer that is not the expected 2xx);
-4. checks the budgets of issue #9: 0 errors at every size, p99 tap <= 50 ms at 200
+4. checks its budgets: 0 errors at every size, p99 tap <= 50 ms at 200
    players.
 
 Bounded in time (``--seconds`` per size, and a hard stop) and in count; it sends

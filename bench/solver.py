@@ -8,7 +8,7 @@ the time per deal (median, mean, p99, max). Then times the hint, as the server
 gives it (verdict cache empty), on positions off the deal's plan reached by random
 play on the site's own deals.
 
-Budgets (issue #10), on the Turtle (L00), pure Python, on the 2-core machine:
+Budgets, on the Turtle (L00), pure Python, on the 2-core machine:
 mean <= 14 ms and p99 <= 100 ms per deal; no deal undecided at a 10 s limit; the
 95 % interval of the unwinnable share contains de Bondt's 2.95 % (the budget is
 stated for 10,000 deals: ``--deals 10000``; to keep each run short, run

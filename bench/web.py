@@ -9,8 +9,8 @@ SQLite database in a temporary directory (migrated, content loaded). It prints:
    (a dummy cache), each as a ratio against the baseline; every language is timed and
    the loops are bounded by a time limit;
 2. the rules page's weight with everything it loads (HTML, stylesheets, favicon),
-   uncompressed and gzipped, against the budget of 60 KB gzipped (issue #3);
-3. the statistics, leaderboard and daily pages (issues #6 and #13) at each of ``--games``
+   uncompressed and gzipped, against the budget of 60 KB gzipped;
+3. the statistics, leaderboard and daily pages at each of ``--games``
    recorded games in the database (100,000 and then 1,000,000 by default, bulk-created in
    the throwaway database, a thousand of them the measured player's, one in ten on a
    daily deal): milliseconds per page (budget: 10 ms for the leaderboard and the daily

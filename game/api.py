@@ -1,4 +1,4 @@
-"""The JSON API of the board (SPEC §8), documented in docs/openapi.json.
+"""The JSON API of the board, documented in docs/openapi.json.
 
 Views stay thin: parse the request, call a service or a selector, and answer through
 :mod:`game.serializers`: the whole game on creation and ``GET``, only the change (with

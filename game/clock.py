@@ -1,6 +1,6 @@
 """A game's clock, as pure arithmetic on three values (no Django, no database).
 
-The server alone keeps the time (SPEC §6.6): ``elapsed_ms`` holds the play time banked so
+The server alone keeps the time: ``elapsed_ms`` holds the play time banked so
 far and, while the clock runs, ``running_since`` says since when (not banked yet). One rule
 says when it runs: **from the first move on, while the game is being played and is not
 paused**. It stops (is banked) on a pause, on a win and on "No more moves", and runs again

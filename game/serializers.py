@@ -82,7 +82,7 @@ def game_status(game: Game, board: Board) -> dict:
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game (SPEC §8)."""
+    """The whole game."""
     free = set(board.free_tiles())
     return {
         "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},

@@ -209,7 +209,7 @@ def _move(game_id, owner: Owner):
 
 
 def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -> Played:
-    """Tap a tile (SPEC §6.4, carried out by the engine). The first tap starts the clock.
+    """Tap a tile (the engine carries it out). The first tap starts the clock.
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, or the engine's
     :class:`~mahjong.MoveError` subclasses (unknown or removed tile, won game); the

@@ -19,7 +19,7 @@ mutant's code computes them again. What runs only at import (building the layout
 their designs) is mutated in a separate target whose every mutant imports the project
 anew (``forkserver``, slower).
 
-Budgets (issue #14): at least 90 % of the engine's mutants killed, at least 80 % of the
+Budgets: at least 90 % of the engine's mutants killed, at least 80 % of the
 rest's (all other targets together). A timeout counts as killed (the tests did not
 pass); a mutant no test reaches counts as a survivor. Survivors judged equivalent to the
 original (no test could tell them apart) are listed with their reasons in

@@ -1,7 +1,7 @@
 """Translated names of layouts and tiles, for the board, its accessible names and the API.
 
 Layout names are a gettext mapping from layout id for now (the engine's names are
-English); tile names follow GLOSSARY.md: family or kind, then the number where there is
+English); tile names follow docs/glossary.md: family or kind, then the number where there is
 one ("Bamboo 5", "Flower 3", "Red dragon", "East wind"). The board and the diagrams
 both name tiles with :func:`tile_name`.
 """

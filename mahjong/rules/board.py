@@ -32,7 +32,7 @@ from .registry import deal_for
 
 
 class State(StrEnum):
-    """Where a game stands (SPEC §6.5). Pausing belongs to a stored game, not to the board."""
+    """Where a game stands. Pausing belongs to a stored game, not to the board."""
 
     PLAYING = "playing"
     WON = "won"
@@ -45,7 +45,7 @@ STUCK = State.STUCK
 
 
 class BlockKind(StrEnum):
-    """Why a tile is not free (SPEC §6.2), the strongest reason first."""
+    """Why a tile is not free, the strongest reason first."""
 
     #: a tile of the layer above lies exactly on it
     COVERED = "covered"
@@ -69,7 +69,7 @@ class Blocking:
 
 
 class Outcome(str, Enum):
-    """What a tap did (SPEC §6.4)."""
+    """What a tap did."""
 
     SELECTED = "selected"
     DESELECTED = "deselected"
@@ -291,7 +291,7 @@ class Board:
     # -- actions -----------------------------------------------------------
 
     def tap(self, tile: int) -> TapResult:
-        """The tap state machine of SPEC §6.4.
+        """The tap state machine.
 
         * a free tile with nothing selected: it is selected;
         * the selected tile again: it is deselected;

@@ -1,6 +1,6 @@
 """Neighbourhoods of a layout's positions, computed once per layout.
 
-The free rule (SPEC §6.2) only ever asks three questions of a tile: which tiles
+The free rule only ever asks three questions of a tile: which tiles
 of the layer above overlap it, and which tiles of its own layer touch its left
 and its right side. :class:`Geometry` answers them for every position once, so
 that a board can keep counters up to date on each removal instead of scanning

@@ -17,11 +17,11 @@ from wording.names import IN_SENTENCE
 
 from .svg import HIGH_LIFT, Tile, join_list, labelled_name, position_tiles, tiles_svg
 
-#: The example game of the rules page (SPEC §4): the Turtle (L00), deal 43, whose code is
+#: The example game of the rules page: the Turtle (L00), deal 43, whose code is
 #: ``MJ1-L00-AAAAABL``.
 EXAMPLE_CODE = str(GameCode("L00", 43))
 
-# The free-tile figure (SPEC §4): four tiles in a row and one lying on top across the
+# The free-tile figure: four tiles in a row and one lying on top across the
 # middle two, in the engine's half-tile units.
 FREE_TILE_POSITIONS = ((0, 0, 0), (2, 0, 0), (4, 0, 0), (6, 0, 0), (3, 0, 1))
 FREE_TILE_FACES = ("5B", "5C", "5D", "N", "R")

@@ -75,7 +75,7 @@ setupFreeTiles({
 });
 setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"), api, t });
 
-// The result to share after a win (issue 13): listens to board:won and board:game.
+// The result to share after a win: listens to board:won and board:game.
 setupShare(el.board, document.getElementById("won-share"));
 
 // Sideways on a phone the bar and the status line stay in view over the page (board.css),

@@ -1,4 +1,4 @@
-// Sharing a won game (issue 13): the server's short text ("MJ1-L00-… in 4:12, no hints")
+// Sharing a won game: the server's short text ("MJ1-L00-… in 4:12, no hints")
 // and a link to the same deal, through the browser's own share sheet when it has one, or
 // the clipboard. Nothing comes from another site. The board's controller announces a win
 // with the event "board:won" on #board and every whole game with "board:game"; this

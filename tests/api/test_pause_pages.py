@@ -1,5 +1,5 @@
 """The automatic pause of a board page that another page has replaced never wins
-(issue 11: play → play left the game paused on the server while the new page showed it
+(play → play once left the game paused on the server while the new page showed it
 running)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Every tap rule of SPEC §6.4, through the API; the engine decides, the API only reports."""
+"""Every tap rule, through the API; the engine decides, the API only reports."""
 
 from itertools import combinations
 

@@ -1,5 +1,4 @@
-"""A tap on a blocked tile says that a selection was cleared only when there was one
-(Swedish review, §4.3)."""
+"""A tap on a blocked tile says that a selection was cleared only when there was one."""
 
 from __future__ import annotations
 

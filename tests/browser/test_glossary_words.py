@@ -1,6 +1,6 @@
 """The glossary's game words, per language, on the controls and in the accessible names
 they belong to, so that a player who reads "Ångra" on the rules page finds a button called
-"Ångra" (GLOSSARY.md; issue 11, item 7).
+"Ångra" (docs/glossary.md).
 
 Names are read as Chromium computes them for assistive technology (``get_by_role``), on
 the play page (buttons, the code field, the "No more moves" dialog, the tiles) and the

@@ -1,4 +1,4 @@
-"""The seed's rules (SPEC §6.1, §6.2), written naively and straight from the text.
+"""The seed's rules, written naively and straight from the text.
 
 An oracle for the engine's tests: it shares no code with ``mahjong`` (no
 ``Geometry``, no neighbour lists, no counters, no match classes). Every answer is
@@ -56,7 +56,7 @@ def beside(
 
 
 def is_free(positions: Sequence[Position], present: Collection[int], tile: int) -> bool:
-    """SPEC §6.2: on the board, nothing on top, and its left or its right side open."""
+    """On the board, nothing on top, and its left or its right side open."""
     if tile not in present or covering(positions, present, tile):
         return False
     return not beside(positions, present, tile, -1) or not beside(positions, present, tile, +1)
@@ -72,6 +72,6 @@ SEASONS = {"S1", "S2", "S3", "S4"}
 
 
 def faces_match(a: str, b: str) -> bool:
-    """SPEC §6.1: the same kind, or both flowers, or both seasons; a flower never
+    """The same kind, or both flowers, or both seasons; a flower never
     matches a season."""
     return a == b or {a, b} <= FLOWERS or {a, b} <= SEASONS

@@ -1,4 +1,4 @@
-"""The tap state machine (SPEC §6.4), removal, undo, end of game and hints."""
+"""The tap state machine, removal, undo, end of game and hints."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The oracle itself, on the seed's pictures (SPEC §6.2), and the engine against it on
+"""The oracle itself, on the seed's pictures, and the engine against it on
 every layout's full board."""
 
 import pytest

@@ -35,7 +35,7 @@ def _snapshot(board):
 @settings(max_examples=40, deadline=None)
 @given(codes, seeds)
 def test_taps_follow_the_seeds_free_and_match_rules(code, seed):
-    """Every tap does what SPEC §6.4 says, with "free" and "match" decided by the oracle
+    """Every tap does what the rules say, with "free" and "match" decided by the oracle
     from the positions and faces alone; the board's free set is the oracle's after every
     removal."""
     rnd = random.Random(seed)

@@ -47,7 +47,7 @@ def test_free_rule_a_blocked_tile_matching_the_selection_is_not_removed():
 
     assert board.is_present(free) and board.is_present(blocked)
     assert board.history == []
-    assert board.selected is None  # a blocked tap clears the selection (SPEC §6.4)
+    assert board.selected is None  # a blocked tap clears the selection
     assert len(board) == 144
 
 
