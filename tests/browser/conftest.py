@@ -31,3 +31,14 @@ def site_content(transactional_db):
     database, with the page caches emptied around the test."""
     with loaded_site_content():
         yield
+
+
+@pytest.fixture
+def forgotten_verdicts():
+    """Every remembered "can it still be won" verdict forgotten before and after the test,
+    so that each test's verdicts are decided afresh by the live server."""
+    from tests.api.test_winnable import forget
+
+    forget()
+    yield
+    forget()

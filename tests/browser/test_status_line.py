@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
-from tests.api.test_winnable import forget, losing_history
+from tests.api.test_winnable import losing_history
 from tests.browser.test_board import fast_forward, open_board
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -20,11 +20,7 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 PLAYED_ON = 12
 
 
-@pytest.fixture(autouse=True)
-def forget_verdicts():
-    forget()
-    yield
-    forget()
+pytestmark = pytest.mark.usefixtures("forgotten_verdicts")
 
 
 @pytest.fixture(scope="module")

@@ -30,13 +30,7 @@ TEXT = {
 }
 
 
-@pytest.fixture(autouse=True)
-def forget_verdicts():
-    from tests.api.test_winnable import forget
-
-    forget()
-    yield
-    forget()
+pytestmark = pytest.mark.usefixtures("forgotten_verdicts")
 
 
 @pytest.fixture(scope="module")
