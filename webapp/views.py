@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import os
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -111,36 +113,47 @@ def _offline_urls() -> dict[str, dict[str, str]]:
     return urls
 
 
-def _static_version(text: str) -> str:
-    """A hash of everything the service worker keeps: its own code, the URLs (hashed names
-    in production) and the contents of the static files. Any change makes a new version,
-    whose worker replaces the old one and deletes the old caches."""
-    digest = hashlib.sha256(text.encode())
+def _precached_files() -> tuple[tuple[str, str | None, int | None], ...]:
+    """Each kept static file's URL, where it lies and when it last changed: what the
+    worker's version depends on, cheap to ask on every request."""
+    files = []
     for path in PRECACHED_STATIC:
-        digest.update(static(path).encode())
         found = finders.find(path)
+        files.append((static(path), found, os.stat(found).st_mtime_ns if found else None))
+    return tuple(files)
+
+
+@functools.lru_cache(maxsize=8)
+def _service_worker_code(files: tuple[tuple[str, str | None, int | None], ...]) -> str:
+    """The worker's code for these files, worked out once per process and set of files
+    rather than on every visit (browsers ask for it on each navigation).
+
+    Its version is a hash of everything it keeps: its own code, the URLs (hashed names in
+    production) and the contents of the static files. Any change makes a new version,
+    whose worker replaces the old one and deletes the old caches."""
+    context = {
+        "precache": json.dumps([url for url, _found, _stamp in files]),
+        "pages": json.dumps(_offline_urls()),
+        "default_language": json.dumps(settings.LANGUAGE_CODE),
+        "static_url": json.dumps(static("")),
+        "network_only": json.dumps(_server_only_prefixes()),
+    }
+    digest = hashlib.sha256(render_to_string("webapp/sw.js", {**context, "version": ""}).encode())
+    for url, found, _stamp in files:
+        digest.update(url.encode())
         if found:
             with open(found, "rb") as file:
                 digest.update(file.read())
-    return digest.hexdigest()[:16]
+    context["version"] = json.dumps(digest.hexdigest()[:16])
+    return render_to_string("webapp/sw.js", context)
 
 
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, at the root so that its scope is the whole site. Browsers look
     for a new version on each visit (no-cache); its caches are named by its version."""
-    context = {
-        "precache": json.dumps([static(path) for path in PRECACHED_STATIC]),
-        "pages": json.dumps(_offline_urls()),
-        "default_language": json.dumps(settings.LANGUAGE_CODE),
-        "static_url": json.dumps(static("")),
-        "network_only": json.dumps(_server_only_prefixes()),
-    }
-    code = render_to_string("webapp/sw.js", {**context, "version": ""})
-    context["version"] = json.dumps(_static_version(code))
     response = HttpResponse(
-        render_to_string("webapp/sw.js", context),
-        content_type="text/javascript; charset=utf-8",
+        _service_worker_code(_precached_files()), content_type="text/javascript; charset=utf-8"
     )
     response["Cache-Control"] = "no-cache"
     return response
