@@ -5,11 +5,20 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 
+from daily import codes as daily
 from game.api import ApiError, api_view
-from mahjong.rules import daily
 from wording.names import layout_name
 
 from .days import requested_day
+
+
+def _derivation(day) -> str:
+    if day < daily.KEYED_FROM:
+        return "MJ1-Lnn- + first 7 characters of base32(sha256('YYYY-MM-DD:Lnn'))"
+    return (
+        "MJ1-Lnn- + first 7 characters of base32(hmac_sha256(server key, 'YYYY-MM-DD:Lnn'))"
+        "; the key is the server's, so a day's deal is unknown before the day"
+    )
 
 
 @api_view("GET")
@@ -26,7 +35,7 @@ def daily_deals(request: HttpRequest) -> HttpResponse:
             "day": day.isoformat(),
             "today": day == today,
             "next_change": daily.next_change(today).isoformat().replace("+00:00", "Z"),
-            "derivation": "MJ1-Lnn- + first 7 characters of base32(sha256('YYYY-MM-DD:Lnn'))",
+            "derivation": _derivation(day),
             "deals": [
                 {"layout": {"id": layout_id, "name": layout_name(layout_id)}, "code": str(code)}
                 for layout_id, code in daily.daily_codes(day).items()

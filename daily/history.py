@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from daily import codes as daily
 from game.models import Game
-from mahjong.rules import daily
 
 #: How many days the calendar shows, today included.
 DAYS = 14

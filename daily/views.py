@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from daily import codes as daily
 from game.params import layout_asked
 from mahjong import LAYOUTS
-from mahjong.rules import daily
 from wording import formatting
 from wording.names import layout_name
 

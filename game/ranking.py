@@ -22,8 +22,8 @@ from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
 
+from daily import codes as daily
 from mahjong import GameCode
-from mahjong.rules import daily
 
 from .models import BestTime, Game
 

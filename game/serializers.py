@@ -19,9 +19,9 @@ from functools import lru_cache
 
 from django.utils import timezone
 
+from daily import codes as daily
 from daily.streak import current_streak
 from mahjong import Board, family
-from mahjong.rules import daily
 from wording.names import layout_name
 from wording.teaching import blocked_sentence
 

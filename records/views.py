@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from daily import codes as daily
 from daily.streak import current_streak
-from mahjong.rules import daily
 from wording import formatting
 from wording.names import layout_name
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import env_bool, env_int, env_rate
+from .env import env_bool, env_int, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -167,6 +167,10 @@ API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
 # and the "can this game still be won" check the board asks for after a removal.
 MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
 MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+
+# The key of the daily codes (daily/codes.py): from the environment, else derived from
+# SECRET_KEY. Set it on its own so that a new secret key keeps the coming days' deals.
+MAHJONG_DAILY_KEY = env_str("MAHJONG_DAILY_KEY", "")
 
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash

@@ -13,8 +13,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, pgettext
 from playwright.sync_api import Page, expect
 
+from daily import codes as daily
 from game.models import Game
-from mahjong.rules import daily
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_stats import assert_valid_documents
 from tests.stats.helpers import PASSWORD, player

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from daily import codes as daily
 from game.models import Game
-from mahjong.rules import daily
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_stats import assert_valid_documents
 from tests.stats.helpers import PASSWORD, player

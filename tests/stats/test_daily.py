@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
+import io
 import json
 import re
 import subprocess
@@ -13,14 +15,16 @@ from datetime import UTC, date, datetime, timedelta
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
+from daily import codes as daily
 from game import sharing
 from game.models import Game
 from mahjong import LAYOUTS, Board
-from mahjong.rules import daily
+from mahjong.rules import daily as rules
 from tests.api.helpers import create
 from tests.api.test_openapi import response_schema, validate
 from wording.names import layout_name
@@ -36,22 +40,78 @@ def _at(moment: datetime):
     return mock.patch.object(timezone, "now", return_value=moment)
 
 
-def test_the_code_is_the_base32_sha256_of_the_day_and_layout():
+def test_the_codes_published_before_the_key_keep_their_deals():
     day = date(2026, 11, 30)
     # Pinned: printf %s 2026-11-30:L00 | openssl dgst -sha256 -binary | base32 | cut -c1-7
     assert str(daily.daily_code(day, "L00")) == "MJ1-L00-Y7VUUUZ"
-    for offset in range(0, 400, 37):
+    some_day = day
+    while some_day < daily.KEYED_FROM:
         for layout_id in LAYOUTS:
-            some_day = day + timedelta(days=offset)
             digest = hashlib.sha256(f"{some_day.isoformat()}:{layout_id}".encode()).digest()
             expected = f"MJ1-{layout_id}-{base64.b32encode(digest).decode()[:7]}"
             assert str(daily.daily_code(some_day, layout_id)) == expected
+        some_day += timedelta(days=1)
 
 
-def test_the_documented_shell_command_gives_the_code():
-    command = "printf %s 2026-12-24:L03 | openssl dgst -sha256 -binary | base32 | cut -c1-7"
-    out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
+def _public(day: date, layout_id: str) -> str:
+    digest = hashlib.sha256(f"{day.isoformat()}:{layout_id}".encode()).digest()
+    return f"MJ1-{layout_id}-{base64.b32encode(digest).decode()[:7]}"
+
+
+def test_from_the_keyed_day_on_the_code_is_the_hmac_with_the_key(settings):
+    settings.MAHJONG_DAILY_KEY = "a key only the server knows"
+    for offset in range(0, 400, 37):
+        some_day = daily.KEYED_FROM + timedelta(days=offset)
+        for layout_id in LAYOUTS:
+            message = f"{some_day.isoformat()}:{layout_id}".encode()
+            digest = hmac.new(b"a key only the server knows", message, hashlib.sha256).digest()
+            expected = f"MJ1-{layout_id}-{base64.b32encode(digest).decode()[:7]}"
+            assert str(daily.daily_code(some_day, layout_id)) == expected
+            # The public formula no longer gives the day's deal.
+            assert expected != _public(some_day, layout_id)
+    first = daily.daily_codes(daily.KEYED_FROM)
+    settings.MAHJONG_DAILY_KEY = "another key"
+    assert daily.daily_codes(daily.KEYED_FROM)["L00"] != first["L00"]
+    with pytest.raises(ValueError, match="key"):
+        rules.daily_code(daily.KEYED_FROM, "L00")
+
+
+def test_without_a_key_set_it_comes_from_the_secret_key(settings):
+    settings.MAHJONG_DAILY_KEY = ""
+    settings.SECRET_KEY = "one secret"
+    first, key = daily.daily_codes(daily.KEYED_FROM), daily.key()
+    assert len(key) == 64 and "one secret" not in key
+    settings.SECRET_KEY = "another secret"
+    assert daily.daily_codes(daily.KEYED_FROM) != first
+    settings.MAHJONG_DAILY_KEY = "given"
+    assert daily.key() == "given"
+
+
+def test_the_documented_shell_command_gives_the_code(settings):
+    settings.MAHJONG_DAILY_KEY = "s3cret-from-the-environment"
+    out = io.StringIO()
+    call_command("daily_key", stdout=out)
+    key = out.getvalue().strip()
+    assert key == "s3cret-from-the-environment"
+    command = (
+        'printf %s 2026-12-24:L03 | openssl dgst -sha256 -hmac "$KEY" -binary | base32 | cut -c1-7'
+    )
+    out = subprocess.run(
+        ["sh", "-c", command], capture_output=True, text=True, check=True, env={"KEY": key}
+    )
     assert f"MJ1-L03-{out.stdout.strip()}" == str(daily.daily_code(date(2026, 12, 24), "L03"))
+    # And the public one for the days published before the key.
+    command = "printf %s 2026-11-30:L00 | openssl dgst -sha256 -binary | base32 | cut -c1-7"
+    out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "Y7VUUUZ"
+
+
+def test_the_api_says_how_a_days_code_is_made(client):
+    with _at(datetime(2026, 12, 10, 12, tzinfo=UTC)):
+        keyed = client.get("/api/daily").json()["derivation"]
+        public = client.get("/api/daily?day=2026-11-30").json()["derivation"]
+    assert "hmac" in keyed and "server key" in keyed
+    assert "hmac" not in public and "sha256('YYYY-MM-DD:Lnn')" in public
 
 
 def test_two_visitors_get_the_same_codes_and_the_same_tiles():
@@ -229,7 +289,7 @@ def test_share_text_without_hints(lang):
 def test_the_modules_documented_example_holds():
     import doctest
 
-    result = doctest.testmod(daily)
+    result = doctest.testmod(rules)
     assert result.attempted >= 1 and result.failed == 0
 
 

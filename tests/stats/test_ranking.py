@@ -11,12 +11,12 @@ import pytest
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
+from daily import codes as daily
 from game import ranking
 from game.models import BestTime, Game
 from game.services import games_claim_for_user
 from game.store import Owner
 from mahjong import LAYOUTS
-from mahjong.rules import daily
 from records import stats
 
 from .helpers import player, recorded_win, save_recorded, win_with_services

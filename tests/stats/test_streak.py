@@ -13,10 +13,10 @@ from django.test import Client
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
+from daily import codes as daily
 from daily.history import calendar
 from daily.streak import current_streak, streak_of
 from game.models import Game
-from mahjong.rules import daily
 from wording import formatting
 
 from .helpers import player, signed_in, win_with_services
