@@ -55,7 +55,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         "is_today": day == today,
-        "day": formatting.day(day),
+        "day": formatting.long_day(day),
         "iso_day": day.isoformat(),
         "deals": deals,
         "layout_id": layout_id,

@@ -9,7 +9,16 @@ The locale is built from Django's active language (``to_locale``).
   rounds to a single unit (98 s would read "2 minutes"), so each unit is Babel's
   ``format_unit`` and the units are joined by a space, as all four languages write a
   duration (CLDR's list patterns put a comma between them, which reads as a list).
-- Every date on a page has one style, CLDR's medium date ("30 nov. 2026").
+- A date has two styles, by where it stands. In a table, a chart's axis or a list of days,
+  CLDR's medium date ("30 nov. 2026", "30 Νοε 2026", "30.11.2026"): short, and the same
+  in every row. In running text or a line of the page ("Today: …"), CLDR's long date,
+  the month written out as the language writes it in a sentence: Swedish "2 december
+  2026", Greek «2 Δεκεμβρίου 2026» (the month in the genitive, not «Δεκέμβριος»),
+  German "2. Dezember 2026" (the day an ordinal), Indonesian "2 Desember 2026".
+- A time of day in a sentence is the catalogue's, not Babel's: the one the pages name is
+  the daily change at midnight UTC, which each language writes its own way (German
+  "0:00 Uhr UTC", Indonesian "00.00 UTC (07.00 WIB)"); CLDR's time formats give "00:00",
+  and Greek "12:00 π.μ.".
 """
 
 from __future__ import annotations
@@ -73,9 +82,20 @@ def duration(ms: int) -> str:
     return " ".join(parts)
 
 
-def day(moment: datetime | date) -> str:
-    """A date in the site's time zone, medium length ("30 nov. 2026"): the one date style
-    of every page."""
+def _date(moment: datetime | date) -> date:
     if isinstance(moment, datetime):
-        moment = timezone.localtime(moment).date()
-    return format_date(moment, format="medium", locale=babel_locale())
+        return timezone.localtime(moment).date()
+    return moment
+
+
+def day(moment: datetime | date) -> str:
+    """A date in a table, a chart or a list of days, in the site's time zone: CLDR's medium
+    date ("30 nov. 2026")."""
+    return format_date(_date(moment), format="medium", locale=babel_locale())
+
+
+def long_day(moment: datetime | date) -> str:
+    """A date in running text or a line of the page: CLDR's long date, the month written
+    out in the form a sentence needs ("2 december 2026", «2 Δεκεμβρίου 2026»,
+    "2. Dezember 2026", "2 Desember 2026")."""
+    return format_date(_date(moment), format="long", locale=babel_locale())

@@ -1,5 +1,6 @@
-"""Times and dates on the statistics and leaderboard pages: exact game times (m:ss, then
-h:mm:ss), the total time played in whole units without rounding, one date style a page.
+"""Times and dates on the statistics, leaderboard and daily pages: exact game times (m:ss,
+then h:mm:ss), the total time played in whole units without rounding, the medium date in
+tables and the long date in a line of the page, times of day as each language writes them.
 
 Expected texts are built with Babel itself (its output changes between CLDR versions)."""
 
@@ -14,6 +15,7 @@ from babel.units import format_unit
 from django.utils import timezone, translation
 
 from game.models import Game
+from mahjong.rules import daily
 from wording import formatting
 
 from .helpers import player, recorded_win, signed_in
@@ -81,3 +83,44 @@ def test_one_win_puts_its_date_on_the_axis_once(client):
     assert (
         re.findall(r'<text class="stats-chart__label"[^>]*>([^<]*)</text>', svg).count(medium) == 1
     )
+
+
+# A date in a line of the page is the long date, the month as a sentence writes it: the
+# Greek month in the genitive (Μαΐου, not Μάιος or the abbreviation Μαΐ), the German day
+# an ordinal. Written out here, not built with Babel, so that a change of style fails.
+LONG_DATES = {
+    "sv": "15 maj 2026",
+    "el": "15 Μαΐου 2026",
+    "de": "15. Mai 2026",
+    "id": "15 Mei 2026",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_date_in_a_line_of_the_page_is_long_and_in_a_table_medium(client, lang):
+    text = client.get(f"/{lang}/daily/?day=2026-05-15").content.decode()
+    line = re.search(r'<p class="daily-day">(.*?)</p>', text, re.S).group(1)
+    assert f'<time datetime="2026-05-15">{LONG_DATES[lang]}</time>' in line
+    # The list of past days is a table: there the same day is the medium date.
+    calendar = text.split('id="daily-calendar"')[1]
+    with translation.override(lang):
+        assert f">{formatting.day(daily.utc_day())}</time>" in calendar
+    assert LONG_DATES[lang] not in calendar
+
+
+def test_the_greek_long_date_puts_the_month_in_the_genitive():
+    may = timezone.datetime(2026, 5, 15).date()
+    december = timezone.datetime(2026, 12, 2).date()
+    with translation.override("el"):
+        assert formatting.long_day(may) == "15 Μαΐου 2026"
+        assert formatting.long_day(december) == "2 Δεκεμβρίου 2026"
+        assert "Δεκέμβριος" not in formatting.long_day(december)
+
+
+def test_german_running_text_writes_the_time_of_day_with_uhr(client):
+    lead = re.search(r'<p class="lead">(.*?)</p>', client.get("/de/daily/").content.decode())
+    assert "0:00 Uhr UTC" in lead.group(1)
+    assert "00:00" not in lead.group(1)
+    # Indonesian writes the hour with a dot, and gives Western Indonesia's time.
+    lead = re.search(r'<p class="lead">(.*?)</p>', client.get("/id/daily/").content.decode())
+    assert "00.00 UTC" in lead.group(1) and "WIB" in lead.group(1)
