@@ -246,3 +246,31 @@ def test_the_offline_page_says_play_needs_the_connection_and_links_what_opens(cl
         assert f'href="{reverse("rules")}"' in html
         assert f'href="{reverse("practice")}"' in html
     assert '<meta name="robots" content="noindex">' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_account_and_missing_pages_describe_themselves_not_the_home_page(client, language):
+    # A search result for the sign-in page says what signing in is for, not the home
+    # page's "learn the rules…"; each page's description is its own lead.
+    def description(path: str) -> str:
+        text = client.get(path).content.decode()
+        return re.search(r'<meta name="description" content="([^"]*)"', text).group(1)
+
+    home = description(f"/{language}/")
+    with translation.override(language):
+        leads = {
+            f"/{language}/accounts/login/": translation.gettext(
+                "Signed in, your games are recorded in your statistics and on the leaderboard."
+            ),
+            f"/{language}/accounts/signup/": translation.gettext(
+                "With an account, every game you start is recorded: your statistics and your "
+                "best times."
+            ),
+            f"/{language}/no-such-page/": translation.gettext(
+                "There is no page at this address. It may have moved, or the address may be "
+                "mistyped."
+            ),
+        }
+    for path, lead in leads.items():
+        assert description(path) == lead != home, path
