@@ -131,6 +131,13 @@ class Game(models.Model):
                 condition=models.Q(result="", user__isnull=False),
                 name="game_one_unfinished_per_user",
             ),
+            # One ranked result per player per daily deal (game/ranking.py decides it
+            # under the player's lock; this is the backstop).
+            models.UniqueConstraint(
+                fields=["user", "code"],
+                condition=models.Q(origin="daily", ranked=True, user__isnull=False),
+                name="game_one_ranked_daily_per_user",
+            ),
         ]
 
     def __str__(self) -> str:

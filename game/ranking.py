@@ -9,7 +9,13 @@ that wins the game, and stored in ``Game.ranked``):
 3. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
    twice per pair and has to find the pair first (see the README for the figures);
 4. for the daily deal, it is the player's first game on that day's deal: a second try
-   on a deal one has seen is practice, not a race.
+   on a deal one has seen is practice, not a race. A player has one ranked result per
+   daily deal, however their games interleave: a daily win is ranked only when it is
+   the player's one game on that deal, and a win from while signed out, claimed at
+   sign-in, stays ranked only if the player had no other game on the deal (two
+   signed-out sessions signed in one after the other rank once). Both decisions hold
+   the player's row lock, and the database refuses a second ranked daily win of a player
+   on a deal (``game_one_ranked_daily_per_user``).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
 player also keep :class:`~game.models.BestTime`, the best time per player and layout that
@@ -18,6 +24,7 @@ the public board per layout reads.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
@@ -52,20 +59,26 @@ def _owners_games(game: Game):
 
 
 def _seen_before(game: Game) -> bool:
-    """Whether the game's owner started another game on the same deal before this one."""
-    return (
-        _owners_games(game)
-        .filter(code=game.code, created_at__lt=game.created_at)
-        .exclude(pk=game.pk)
-        .exists()
-    )
+    """Whether the game's owner has another game on the same deal: started before this
+    one, or later elsewhere (signed in while this one waited in a signed-out session)."""
+    return _owners_games(game).filter(code=game.code).exclude(pk=game.pk).exists()
+
+
+def _lock_player(user_id: int | None) -> None:
+    """Serialize one player's daily decisions (their row's lock, as game creation takes)."""
+    if user_id is not None:
+        users = get_user_model().objects.select_for_update(no_key=True)
+        list(users.filter(pk=user_id).values("pk"))
 
 
 def is_ranked(game: Game) -> bool:
     """Whether a won game is ranked (the module's four conditions)."""
     if game.hints_used or game.origin not in (Game.NEW, Game.DAILY) or too_fast(game):
         return False
-    return not (game.origin == Game.DAILY and _seen_before(game))
+    if game.origin != Game.DAILY:
+        return True
+    _lock_player(game.user_id)
+    return not _seen_before(game)
 
 
 def on_win(game: Game) -> None:
@@ -111,14 +124,23 @@ def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
     if not session_key:
         return 0
     with transaction.atomic():
+        _lock_player(user_id)
         won = list(
             Game.objects.select_for_update().filter(
                 user__isnull=True, session_key=session_key, origin=Game.DAILY, result=Game.WON
             )
         )
+        # The deals the player had any game on before this claim: a claimed win on one
+        # of them is a second look at the deal, whenever either game was started. (Within
+        # the session, its first game on a deal is the only one ranked already.)
+        seen = set(
+            Game.objects.filter(user_id=user_id, code__in={g.code for g in won}).values_list(
+                "code", flat=True
+            )
+        )
         for game in won:
             game.user_id, game.session_key = user_id, ""
-            game.ranked = game.ranked and not _seen_before(game)
+            game.ranked = game.ranked and game.code not in seen
             game.save(update_fields=["user", "session_key", "ranked"])
             if game.ranked:
                 record_best_time(game)

@@ -1,0 +1,136 @@
+"""One ranked result per player per daily deal, however signed-out sessions and sign-ins
+interleave (game/ranking.py), with the database's constraint behind it."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test import Client
+from django.utils import timezone
+
+from daily import codes as daily
+from daily.board import day_board
+from game import ranking, services
+from game.models import BestTime, Game
+from game.store import Owner
+
+from .helpers import PASSWORD, plan, player, win_with_services
+
+pytestmark = pytest.mark.django_db
+
+
+def _sign_in(client: Client, username: str) -> None:
+    """Through the real sign-in form, which claims the session's games."""
+    page = client.get("/de/accounts/login/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    answer = client.post(
+        "/de/accounts/login/",
+        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token},
+    )
+    assert answer.status_code == 302
+
+
+def _visitor(client: Client) -> Owner:
+    client.get("/de/")  # a session of its own
+    client.session.save()
+    return Owner(session_key=client.session.session_key)
+
+
+def _ranked(user, code):
+    return list(
+        Game.objects.filter(user=user, code=code, ranked=True).values_list("elapsed_ms", flat=True)
+    )
+
+
+@pytest.mark.parametrize("order", ["first-started signs in first", "last-started signs in first"])
+def test_two_signed_out_sessions_and_a_signed_in_one_rank_once(order):
+    ada = player("ada")
+    code = str(daily.daily_code(daily.utc_day(), "L02"))
+    first, second = Client(), Client()
+    first_owner, second_owner = _visitor(first), _visitor(second)
+    # Started in that order, each the first game of its own session: each is ranked there.
+    a = win_with_services(owner=first_owner, code=code, seconds=300)
+    b = win_with_services(owner=second_owner, code=code, seconds=200)
+    assert a.ranked and b.ranked
+    # Signed in meanwhile, a third try, started last: the player's only game so far.
+    c = win_with_services(user=ada, code=code, seconds=250)
+    assert c.ranked
+    clients = [first, second] if order.startswith("first") else [second, first]
+    for client in clients:
+        _sign_in(client, "ada")
+    assert Game.objects.filter(user=ada, code=code).count() == 3
+    assert _ranked(ada, code) == [250_000]  # the one ranked before the claims
+    assert BestTime.objects.get(user=ada, layout_id="L02").elapsed_ms == 250_000
+    board = day_board(code=code, user_id=ada.pk)
+    assert [(e.username, e.elapsed_ms) for e in board.entries] == [("ada", 250_000)]
+
+
+def test_a_signed_out_game_waiting_while_the_player_wins_signed_in_is_not_ranked():
+    """Started signed out first, finished after sign-in, and after a ranked win on the
+    same deal that was started later: the earlier start does not make it the first."""
+    ada = player("ada")
+    code = str(daily.daily_code(daily.utc_day(), "L03"))
+    visitor = Client()
+    owner = _visitor(visitor)
+    waiting = services.game_create(owner=owner, code=code, layout_id="L03").game
+    ranking_game = win_with_services(user=ada, code=code, seconds=400)
+    assert ranking_game.ranked
+    _sign_in(visitor, "ada")
+    waiting.refresh_from_db()
+    assert waiting.user == ada
+    # The waiting game goes on under the account and is won: not a second ranked result.
+    owner, start = Owner(user_id=ada.pk), timezone.now()
+    pairs = plan(code)
+    for index, (a, b) in enumerate(pairs):
+        services.game_tap(game_id=waiting.id, owner=owner, tile=a, now=start)
+        end = start + timedelta(seconds=100 if index == len(pairs) - 1 else 0)
+        services.game_tap(game_id=waiting.id, owner=owner, tile=b, now=end)
+    waiting.refresh_from_db()
+    assert (waiting.result, waiting.ranked) == (Game.WON, False)
+    assert _ranked(ada, code) == [400_000]
+
+
+def test_two_sessions_signing_in_one_after_the_other_rank_once():
+    ada = player("ada")
+    code = str(daily.daily_code(daily.utc_day(), "L04"))
+    first, second = Client(), Client()
+    a = win_with_services(owner=_visitor(first), code=code, seconds=300)
+    b = win_with_services(owner=_visitor(second), code=code, seconds=200)
+    _sign_in(second, "ada")
+    _sign_in(first, "ada")
+    a.refresh_from_db(), b.refresh_from_db()
+    assert (a.user, b.user) == (ada, ada)
+    assert _ranked(ada, code) == [200_000]  # the first claimed keeps its rank
+
+
+def test_the_database_refuses_a_second_ranked_daily_win_of_a_player():
+    ada = player("ada")
+    code = str(daily.daily_code(daily.utc_day(), "L05"))
+    game = win_with_services(user=ada, code=code, seconds=300)
+    assert game.ranked
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.create(
+            code=code,
+            layout_id="L05",
+            origin=Game.DAILY,
+            result=Game.WON,
+            state=Game.WON,
+            ranked=True,
+            user=ada,
+            elapsed_ms=1,
+        )
+    # Unranked copies, and other players' ranked wins, are allowed.
+    Game.objects.create(
+        code=code,
+        layout_id="L05",
+        origin=Game.DAILY,
+        result=Game.WON,
+        state=Game.WON,
+        ranked=False,
+        user=ada,
+        elapsed_ms=1,
+    )
+    assert ranking.is_ranked(Game.objects.filter(user=ada, ranked=False).first()) is False
