@@ -11,9 +11,7 @@ def keep_the_first_ranked_daily_win(apps, schema_editor):
     BestTime = apps.get_model("game", "BestTime")
     seen, unranked, players = set(), [], set()
     wins = Game.objects.filter(origin="daily", ranked=True, user__isnull=False)
-    for pk, user_id, code in wins.order_by("created_at", "pk").values_list(
-        "pk", "user_id", "code"
-    ):
+    for pk, user_id, code in wins.order_by("created_at", "pk").values_list("pk", "user_id", "code"):
         if (user_id, code) in seen:
             unranked.append(pk)
             players.add(user_id)
