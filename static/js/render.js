@@ -8,10 +8,27 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
-function glyph(face) {
+const SVG_NS = "http://www.w3.org/2000/svg";
+let spriteUrl = null;
+
+// The face of a tile, for both tile sets (static/css/tiles.css shows one): the classic
+// picture from the sprite (static/tiles/classic.svg, its hashed address on the
+// tile-faces.js script) and the Digits label, the classic set's corner index. A face the
+// server hides (null) is a plain tile.
+export function glyph(face) {
   const label = document.createElement("span");
   label.className = "tile__glyph";
   label.setAttribute("aria-hidden", "true");
+  if (face == null) return label;
+  if (spriteUrl === null) spriteUrl = document.getElementById("tile-faces")?.dataset.sprite || "";
+  const art = document.createElementNS(SVG_NS, "svg");
+  art.setAttribute("class", "tile__art");
+  art.setAttribute("viewBox", "0 0 100 130");
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `${spriteUrl}#t-${face}`);
+  art.append(use);
+  const index = document.createElement("span");
+  index.className = "tile__index";
   const suited = /^(\d)([BCD])$/.exec(face);
   if (suited) {
     const number = document.createElement("span");
@@ -20,10 +37,11 @@ function glyph(face) {
     const suit = document.createElement("span");
     suit.className = "tile__suit";
     suit.textContent = suited[2];
-    label.append(number, suit);
+    index.append(number, suit);
   } else {
-    label.textContent = face;
+    index.textContent = face;
   }
+  label.append(art, index);
   return label;
 }
 
