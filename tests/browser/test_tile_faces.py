@@ -1,0 +1,200 @@
+"""The two tile sets in real Chromium: all 42 faces drawn at the smallest tile the board
+draws, every two different faces different as pixels (in greyscale, and for the classic
+set without its corner index, so the pictures themselves differ: the red and green
+dragons by their sign), and the player's choice of set kept over a reload.
+
+One page load per set. The faces are drawn by render.js's own glyph() into a strip of
+tiles on the play page; one screenshot of the strip is cut into tiles here. The
+screenshots go to artifacts/tiles/.
+"""
+
+from __future__ import annotations
+
+import itertools
+import struct
+import zlib
+from pathlib import Path
+
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from mahjong.rules.tiles import KINDS
+
+ARTIFACTS = Path(settings.BASE_DIR, "artifacts", "tiles")
+
+# Back to colour, with the index, for a picture to look at.
+IN_COLOUR = """strip => {
+  strip.style.filter = "";
+  strip.querySelectorAll(".tile__index").forEach((i) => (i.style.visibility = ""));
+}"""
+
+# Draws every kind with glyph() as a free tile of the board, at the board's smallest tile
+# unit (--u-min), in a grid with gaps; answers each tile's box in the strip.
+DRAW_STRIP = """async ([kinds, hideIndex]) => {
+  const board = document.querySelector('script[src*="board.js"]').src;
+  const { glyph } = await import(board.replace(/board\\.js.*$/, "render.js"));
+  const families = { B: "bamboo", C: "characters", D: "circles" };
+  const family = (kind) =>
+    families[kind[1]] && /^\\d/.test(kind) ? families[kind[1]]
+    : "NSEW".includes(kind) ? "winds"
+    : ["R", "G", "Wh"].includes(kind) ? "dragons"
+    : kind[0] === "F" ? "flowers" : "seasons";
+  const tiles = document.getElementById("board-tiles");
+  const uMin = getComputedStyle(tiles).getPropertyValue("--u-min").trim() || "13px";
+  document.getElementById("face-strip")?.remove();
+  const strip = document.createElement("div");
+  strip.id = "face-strip";
+  strip.className = "board__tiles";
+  const columns = 9;
+  strip.style.cssText = `--u: ${uMin}; --layers: 0; --cols: ${columns * 2.5};
+    --rows: ${Math.ceil(kinds.length / columns) * 2.5}; background: #1f5e47; margin: 0;`;
+  kinds.forEach((kind, i) => {
+    const tile = document.createElement("button");
+    tile.type = "button";
+    tile.className = `tile tile--${family(kind)} is-free`;
+    tile.dataset.face = kind;
+    tile.style.setProperty("--x", String((i % columns) * 2.5 + 0.2));
+    tile.style.setProperty("--y", String(Math.floor(i / columns) * 2.5 + 0.2));
+    tile.style.setProperty("--z", "0");
+    tile.style.setProperty("--order", "1");
+    tile.append(glyph(kind));
+    strip.append(tile);
+  });
+  strip.style.filter = "grayscale(1)";
+  if (hideIndex) strip.querySelectorAll(".tile__index").forEach((i) => (i.style.visibility = "hidden"));
+  document.getElementById("board").append(strip);
+  strip.scrollIntoView();
+  // The sprite is another document: wait until every picture is drawn.
+  const arts = [...strip.querySelectorAll(".tile__art")].filter((a) => a.checkVisibility());
+  for (let k = 0; k < 200 && arts.some((a) => a.querySelector("use").getBBox().width === 0); k++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  const origin = strip.getBoundingClientRect();
+  return {
+    hiddenIsPlain: glyph(null).childElementCount === 0 && glyph(null).textContent === "",
+    width: [...strip.children][0].getBoundingClientRect().width,
+    boxes: [...strip.children].map((tile) => {
+      const r = tile.getBoundingClientRect();
+      return [r.left - origin.left, r.top - origin.top, r.width, r.height];
+    }),
+  };
+}"""
+
+
+def decode_png(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and rows of grey levels of an 8-bit RGB(A) PNG (what Chromium
+    writes)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and not interlace, header
+    channels = 4 if colour == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                predictor = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + predictor) & 255
+        previous = line
+        rows.append(
+            bytes(
+                (299 * line[x] + 587 * line[x + 1] + 114 * line[x + 2]) // 1000
+                for x in range(0, stride, channels)
+            )
+        )
+    return width, height, rows
+
+
+def cut_tiles(png: bytes, boxes: list[list[float]]) -> list[list[bytes]]:
+    """Each tile's face, inside its border, as rows of grey levels."""
+    _, _, rows = decode_png(png)
+    faces = []
+    for left, top, width, height in boxes:
+        x0, y0 = round(left) + 2, round(top) + 2
+        x1, y1 = int(left + width) - 2, int(top + height) - 2
+        faces.append([row[x0:x1] for row in rows[y0:y1]])
+    return faces
+
+
+def difference(a: list[bytes], b: list[bytes]) -> int:
+    """How many pixels differ clearly (by more than a quarter of the grey range)."""
+    return sum(
+        1
+        for row_a, row_b in zip(a, b, strict=False)
+        for pa, pb in zip(row_a, row_b, strict=False)
+        if abs(pa - pb) > 64
+    )
+
+
+def draw_and_compare(page: Page, name: str, hide_index: bool) -> dict[tuple[str, str], int]:
+    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), hide_index])
+    assert drawn["hiddenIsPlain"], "a tile whose face is hidden has no glyph"
+    strip = page.locator("#face-strip")
+    png = strip.screenshot(path=str(ARTIFACTS / f"faces-{name}-grey.png"), animations="disabled")
+    faces = cut_tiles(png, drawn["boxes"])
+    strip.evaluate(IN_COLOUR)
+    strip.screenshot(path=str(ARTIFACTS / f"faces-{name}.png"), animations="disabled")
+    return {
+        (KINDS[i], KINDS[j]): difference(faces[i], faces[j])
+        for i, j in itertools.combinations(range(len(KINDS)), 2)
+    }
+
+
+def assert_all_different(differences: dict[tuple[str, str], int], minimum: int) -> None:
+    alike = sorted((count, pair) for pair, count in differences.items() if count < minimum)
+    assert not alike, f"faces too alike (pixels differing): {alike[:10]}"
+
+
+def test_both_tile_sets_draw_42_different_faces_and_the_choice_is_kept(live_server, page: Page):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    # A first visit: the classic set, its pictures alone told apart without colour.
+    page.goto(f"{live_server.url}/de/play/")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    assert page.evaluate("document.documentElement.dataset.tileSet") == "classic"
+    select = page.locator("#tile-set-select")
+    expect(select).to_have_value("classic")
+    expect(page.get_by_label("Spielsteine", exact=True)).to_be_visible()
+    first = page.locator("#board-tiles .tile").first
+    expect(first.locator(".tile__art")).to_be_visible()
+    classic = draw_and_compare(page, "classic", hide_index=True)
+    page.screenshot(path=str(ARTIFACTS / "play-classic.png"))
+    assert_all_different(classic, minimum=12)
+    assert classic[("R", "G")] >= 40, "the red and green dragons differ by their sign"
+
+    # The player picks the high-contrast set: shown at once, kept over a reload.
+    select.select_option("digits")
+    assert page.evaluate("localStorage.getItem('mahjong.tileSet')") == "digits"
+    expect(first.locator(".tile__art")).to_be_hidden()
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.tileSet") == "digits"
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(select).to_have_value("digits")
+    digits = draw_and_compare(page, "digits", hide_index=False)
+    page.screenshot(path=str(ARTIFACTS / "play-digits.png"))
+    assert_all_different(digits, minimum=8)
+    assert digits[("R", "G")] >= 8
