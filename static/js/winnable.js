@@ -1,36 +1,74 @@
-// "This game can no longer be won": after each removal (and whenever a whole game is
-// drawn) the board asks the server, in a request of its own that no tap ever waits for,
-// whether the game can still be won. When it cannot, a notice says so with one action,
-// "Undo N moves", which goes back to the last winnable position. The notice is advice:
-// the game can be played on. The server decides everything
-// (GET /api/games/{id}/winnable, POST /api/games/{id}/undo {"to": "winnable"}).
+// "This game can no longer be won" and "No more moves": after each removal (and whenever
+// a whole game is drawn) the board asks the server, in a request of its own that no tap
+// ever waits for, whether the game can still be won. When it cannot, the solver's count
+// of moves back to the last winnable position is offered as "Undo N moves":
+//   - in the notice over the foot of the board (#lost-notice), beside "Undo" and "New
+//     game", while the game can still be played on (the notice is advice);
+//   - in the "No more moves" dialog (#stuck-dialog), beside its own "Undo" and "New game",
+//     once no pair is left.
+// The server decides everything (GET /api/games/{id}/winnable, POST /api/games/{id}/undo
+// {"to": "winnable"}).
 //
-// Listens to the controller's DOM events (see board.js); the undo goes through the
+// Listens to the controller's DOM events (see board.js); the undos go through the
 // controller's own request queue, after any tap still in flight.
 
 import { fill } from "./render.js";
 
+function button(label, { primary = false, id = null } = {}) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = primary ? "play-button play-button--primary" : "play-button";
+  if (id) element.id = id;
+  element.textContent = label;
+  return element;
+}
+
 export function setupWinnable({ board, notice, api, t }) {
   if (!board || !notice) return;
+  const stuck = document.getElementById("stuck-dialog");
+  const stuckUndo = document.getElementById("stuck-undo-winnable");
+  const strings = notice.dataset; // the notice's own words (templates/game/_play_dialogs.html)
   let asked = 0; // the latest check sent; the answers of older ones are dropped
 
   const shown = () => (board.controller ? board.controller.game : null);
+  const undoLabel = (count) => fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
 
   function hide() {
     notice.replaceChildren();
+    if (stuckUndo) stuckUndo.hidden = true;
   }
 
   function show(game, count) {
+    if (game.state === "stuck" && stuckUndo) {
+      // The dialog says "No more moves"; its first button goes back far enough.
+      stuckUndo.textContent = undoLabel(count);
+      stuckUndo.dataset.count = String(count);
+      stuckUndo.hidden = false;
+      return;
+    }
     const text = document.createElement("p");
     text.className = "board-notice__text";
     text.textContent = t.lost;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "play-button play-button--primary";
-    button.id = "undo-to-winnable";
-    button.textContent = fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
-    button.addEventListener("click", () => undoToWinnable(button));
-    notice.replaceChildren(text, button);
+    const back = button(undoLabel(count), { primary: true, id: "undo-to-winnable" });
+    back.addEventListener("click", () => undoToWinnable(back));
+    const buttons = document.createElement("div");
+    buttons.className = "board-notice__buttons";
+    buttons.append(back);
+    if (count > 1) {
+      const one = button(strings.undo || "Undo");
+      one.addEventListener("click", () => board.controller.action("undo"));
+      buttons.append(one);
+    }
+    const fresh = button(strings.newGame || "New game");
+    fresh.addEventListener("click", () => {
+      const game = shown();
+      if (!game) return;
+      // No need to ask: the notice says this game cannot be won.
+      if (board.controller.newGame) board.controller.newGame({ layout: game.layout.id }, { confirmed: true });
+      else document.getElementById("new-game-form")?.requestSubmit();
+    });
+    buttons.append(fresh);
+    notice.replaceChildren(text, buttons);
   }
 
   async function check(game) {
@@ -49,23 +87,28 @@ export function setupWinnable({ board, notice, api, t }) {
     if (answer.winnable === false && answer.undo_to_winnable) show(now, answer.undo_to_winnable);
   }
 
-  async function undoToWinnable(button) {
-    button.disabled = true;
+  async function undoToWinnable(control) {
+    control.disabled = true;
     // Through the controller: the board applies the answer and the status line says how
     // many moves were undone and how many tiles are left (or what went wrong).
     const answer = await board.controller.action("undo", { to: "winnable" });
-    if (!answer) {
-      button.disabled = false;
-      return;
-    }
+    control.disabled = false;
+    if (!answer) return;
     hide();
     // The button is gone: keep the keyboard near, on the bar's own Undo.
     document.getElementById("undo-button")?.focus();
   }
 
+  if (stuckUndo) {
+    stuckUndo.addEventListener("click", () => {
+      if (stuck?.open) stuck.close();
+      undoToWinnable(stuckUndo);
+    });
+  }
+
   board.addEventListener("board:applied", (event) => {
     const { game, answer } = event.detail;
-    // "stuck" is a removal too: the one that left no pair (its dialog offers one undo).
+    // "stuck" is a removal too: the one that left no pair.
     if (["removed", "undone", "stuck"].includes(answer.event)) check(game);
     else if (answer.event === "hint" && answer.winnable === false) check(game);
     else if (answer.event === "won") hide();

@@ -388,7 +388,7 @@ def test_no_more_moves_dialog_offers_undo_and_new_game(live_server, page: Page, 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"board-stuck-{lang}.png")
 
-    dialog.get_by_role("button", name=TEXT[lang]["undo"]).click()
+    dialog.get_by_role("button", name=TEXT[lang]["undo"], exact=True).click()
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name=TEXT[lang]["hint"], exact=True)).to_be_enabled()
 

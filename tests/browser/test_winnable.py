@@ -1,22 +1,32 @@
-"""The notice "this game can no longer be won" and its "Undo N moves", in real Chromium,
-in all four languages. The server decides everything; the test only clicks and reads."""
+"""The notice "this game can no longer be won" and the "No more moves" dialog with their
+"Undo N moves", in real Chromium (the notice in all four languages). The server decides
+everything; the test clicks and reads, and asks the solver whether the position the
+button led to can be won."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from game.models import Game
 from mahjong import Board
-from tests.api.helpers import EXAMPLE
-from tests.api.test_winnable import losing_history
+from mahjong.solver.search import Verdict
+from tests.api.helpers import EXAMPLE, path_to_stuck
+from tests.api.test_winnable import exact, losing_history
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 TEXT = {
     "sv": ("Spelet kan inte längre vinnas.", "Ångra 1 drag", "Ångra 2 drag"),
-    "el": ("Αυτό το παιχνίδι δεν βγαίνει πια.", "Αναίρεση της τελευταίας κίνησης", "Αναίρεση 2 κινήσεων"),
+    "el": (
+        "Αυτό το παιχνίδι δεν βγαίνει πια.",
+        "Αναίρεση της τελευταίας κίνησης",
+        "Αναίρεση 2 κινήσεων",
+    ),
     "de": (
         "Dieses Spiel ist nicht mehr zu gewinnen.",
         "Einen Zug rückgängig machen",
@@ -40,6 +50,21 @@ def lost():
     history = losing_history()
     after = Board.from_code(EXAMPLE, history).playable_pairs()[0]
     return history[:-1], history[-1], after
+
+
+# The words beside "Undo N moves": "Undo" and "New game".
+BESIDE = {
+    "sv": ("Ångra", "Nytt spel"),
+    "el": ("Αναίρεση", "Νέο παιχνίδι"),
+    "de": ("Rückgängig", "Neues Spiel"),
+    "id": ("Batal", "Permainan baru"),
+}
+
+
+def history_now(page: Page) -> list:
+    """The shown game's history, as stored (the live server's database)."""
+    game_id = page.evaluate("document.getElementById('board').controller.game.id")
+    return Game.objects.get(pk=game_id).history
 
 
 def click_pair(page: Page, pair) -> None:
@@ -66,9 +91,18 @@ def test_the_notice_follows_the_losing_removal_and_undo_brings_back_a_winnable_b
     expect(notice).to_contain_text(lost_text)
     expect(page.get_by_role("button", name=undo_one, exact=True)).to_be_visible()
 
+    undo, new_game = BESIDE[lang]
+    expect(notice.get_by_role("button", name=new_game, exact=True)).to_be_visible()
+
     click_pair(page, after)  # playing on is allowed; the way back is now two moves
     button = page.get_by_role("button", name=undo_two, exact=True)
     expect(button).to_be_visible()
+    # Beside it, the plain Undo of one move and New game, over the board.
+    expect(notice.get_by_role("button", name=undo, exact=True)).to_be_visible()
+    expect(notice.get_by_role("button", name=new_game, exact=True)).to_be_visible()
+    frame = page.locator("#board-frame").bounding_box()
+    box = notice.bounding_box()
+    assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"board-lost-{lang}.png", full_page=True)
     button.click()
@@ -77,4 +111,33 @@ def test_the_notice_follows_the_losing_removal_and_undo_brings_back_a_winnable_b
     expect(page.locator("#tiles-left")).to_have_text(str(144 - 2 * len(kept)))
     for tile_id in (*losing, *after):
         expect(tile(page, tile_id)).to_be_visible()
+    assert exact(history_now(page)) is Verdict.WINNABLE
+    assert errors == []
+
+
+def test_no_more_moves_offers_undo_n_moves_back_to_a_winnable_position(
+    live_server, page: Page, settings
+):
+    settings.MAHJONG_CHECK_SOLVE_MS = 80_000
+    errors = open_board(page, live_server, "sv")
+    stuck = path_to_stuck()
+    fast_forward(page, stuck)
+    dialog = page.get_by_role("dialog", name="Inga fler drag")
+    expect(dialog).to_be_visible()
+    back = dialog.locator("#stuck-undo-winnable")
+    expect(back).to_have_text(re.compile(r"^Ångra \d+ drag$"))
+    count = int(back.inner_text().split()[1])
+    assert exact(stuck) is Verdict.NOT_WINNABLE
+    # The solver's count: the last winnable position is that many moves back.
+    assert exact(stuck[:-count]) is Verdict.WINNABLE
+    assert count == 1 or exact(stuck[: -count + 1]) is Verdict.NOT_WINNABLE
+    expect(dialog.get_by_role("button", name="Ångra", exact=True)).to_be_visible()
+    expect(dialog.get_by_role("button", name="Nytt spel", exact=True)).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "board-stuck-undo-sv.png")
+
+    back.click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#tiles-left")).to_have_text(str(144 - 2 * (len(stuck) - count)))
+    assert exact(history_now(page)) is Verdict.WINNABLE
     assert errors == []

@@ -1,0 +1,32 @@
+// How the board answers the hand: movement, sounds, keyboard shortcuts and their help
+// sheet. Loaded by templates/game/_play_dialogs.html; every module here only listens to
+// the board's DOM events on #board and goes through its controller (static/js/board.js).
+
+import { setupEffects } from "./effects.js";
+import { setupShortcuts } from "./shortcuts.js";
+import { setupSound } from "./sound.js";
+
+const board = document.getElementById("board");
+
+// The bar's settings group holds the sound switch and the help button; until the bar
+// has one, they go at the end of the bar's buttons.
+function placeInBar(...controls) {
+  const place =
+    document.getElementById("board-settings") || document.querySelector(".board-bar__buttons");
+  if (!place) return;
+  for (const control of controls) if (control) place.append(control);
+}
+
+if (board) {
+  const toggle = document.getElementById("sound-toggle");
+  const helpButton = document.getElementById("help-button");
+  placeInBar(toggle, helpButton);
+  setupEffects({ board, tiles: document.getElementById("board-tiles") });
+  setupSound({ board, toggle });
+  setupShortcuts({
+    board,
+    help: document.getElementById("help-sheet"),
+    helpButton,
+    skipLink: document.getElementById("skip-to-board"),
+  });
+}
