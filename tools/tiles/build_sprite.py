@@ -125,12 +125,13 @@ COIN = (
     "</g>"
 )
 
-# A bamboo stick 28 long, centred on the origin: wider joints at its ends and middle.
+# A bamboo stick 28 long, centred on the origin: a rounded stem with a light streak and
+# three wider joints.
 STICK = (
     '<g id="stick">'
-    '<path d="M-6-14h12v3l-2 1v9l2 1v2l-2 1v9l2 1v3h-12v-3l2-1v-9l-2-1v-2l2-1v-9l-2-1z" '
-    'fill="currentColor"/>'
-    f'<path d="M-1-9v7M-1 2v7" stroke="{FACE}" stroke-width="1.8" stroke-linecap="round" opacity=".75"/>'
+    '<rect x="-5.5" y="-14" width="11" height="28" rx="4" fill="currentColor"/>'
+    f'<path d="M-1.5-10v7M-1.5 3v7" stroke="{FACE}" stroke-width="2" stroke-linecap="round" opacity=".7"/>'
+    '<path d="M-7-12.5h14M-7 0h14M-7 12.5h14" stroke="currentColor" stroke-width="3" stroke-linecap="round"/>'
     "</g>"
 )
 
@@ -167,7 +168,7 @@ def circles(n: int) -> str:
         )
         return petals + coin(CX, CY, 25, BLUE) + f'<circle cx="{CX}" cy="{CY}" r="9" fill="{RED}"/>'
     if n == 2:
-        return coin(CX, 50, 17, GREEN) + coin(CX, 104, 17, BLUE)
+        return coin(CX, 52, 19, GREEN) + coin(CX, 102, 19, BLUE)
     if n == 3:
         return coin(26, 44, 14, BLUE) + coin(CX, CY, 14, RED) + coin(74, 110, 14, GREEN)
     if n == 4:
@@ -234,9 +235,9 @@ def bamboo(n: int) -> str:
     """The bamboo suit: sticks in the customary arrangements."""
     if n == 1:
         return bird()
-    tall = 1.3
+    tall = 1.45
     if n == 2:
-        return stick(CX, 55, GREEN, 0, tall) + stick(CX, 101, BLUE, 0, tall)
+        return stick(CX, 53, GREEN, 0, tall) + stick(CX, 101, BLUE, 0, tall)
     if n == 3:
         return (
             stick(CX, 55, GREEN, 0, tall)
@@ -276,7 +277,7 @@ def bamboo(n: int) -> str:
 
 def characters(n: int) -> str:
     """The characters suit: the numeral over 萬 (red)."""
-    return put(NUMERALS[n - 1], 29, 22, 48, INK) + put("萬", 19, 67, 62, RED)
+    return put(NUMERALS[n - 1], 25, 16, 54, INK) + put("萬", 19, 67, 62, RED)
 
 
 def wind(kind: str) -> str:
