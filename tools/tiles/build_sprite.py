@@ -277,7 +277,7 @@ def bamboo(n: int) -> str:
 
 def characters(n: int) -> str:
     """The characters suit: the numeral over 萬 (red)."""
-    return put(NUMERALS[n - 1], 25, 16, 54, INK) + put("萬", 19, 67, 62, RED)
+    return put(NUMERALS[n - 1], 25, 15, 52, INK) + put("萬", 20, 69, 60, RED)
 
 
 def wind(kind: str) -> str:
