@@ -14,6 +14,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
+# make test: pytest-xdist workers (auto: one per core; 0 runs the tests in this process).
+PYTEST_WORKERS ?= auto
 # make serve: how many app servers (gunicorn) behind nginx, on ports from APP_PORT on.
 APP_SERVERS ?= 2
 APP_PORT ?= 8001
@@ -78,7 +80,7 @@ test: setup chromium node_modules java gettext ops-tools
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
-	$(BIN)/pytest $(PYTEST_ARGS) || { status=$$?; \
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) || { status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \
 		exit $$status; }
 

@@ -20,6 +20,19 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 
 
+def pytest_collection_modifyitems(items):
+    """Keep each test file on one pytest-xdist worker (make test runs one per core).
+
+    A file's module-scoped fixtures (a browser page, a played game) are then set up once,
+    not once per worker. The production-stack drills of tests/ops/ share one worker, so
+    that two stacks are never started, stopped and faulted at the same time.
+    """
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        group = "ops" if path.startswith("tests/ops/") else path
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _live_server_without_nagle():
     """Answer the live server's requests without a 40 ms stall each.
