@@ -135,7 +135,7 @@ def _service_worker_code(files: tuple[tuple[str, str | None, int | None], ...]) 
         "precache": json.dumps([url for url, _found, _stamp in files]),
         "pages": json.dumps(_offline_urls()),
         "default_language": json.dumps(settings.LANGUAGE_CODE),
-        "static_url": json.dumps(static("")),
+        "static_url": json.dumps(settings.STATIC_URL),
         "network_only": json.dumps(_server_only_prefixes()),
     }
     digest = hashlib.sha256(render_to_string("webapp/sw.js", {**context, "version": ""}).encode())

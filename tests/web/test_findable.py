@@ -12,6 +12,7 @@ from xml.etree import ElementTree
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -213,6 +214,26 @@ def test_the_service_worker_is_served_at_the_root_and_never_cached_stale(client)
         assert urls["rules"] == _page_url("rules", language).removeprefix(BASE)
         assert urls["practice"] == _page_url("practice", language).removeprefix(BASE)
         assert client.get(urls["offline"]).status_code == 200
+
+
+def test_the_service_worker_is_served_with_the_hashed_files_of_production(
+    client, tmp_path, settings
+):
+    """Production serves hashed names from a manifest that knows only real files."""
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "mahjongsite.storage.HashedStaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    code = response.content.decode()
+    (precache,) = re.findall(r"^const PRECACHE = (.*);$", code, re.M)
+    urls = json.loads(precache)
+    assert urls and all(re.search(r"\.[0-9a-f]{12}\.", url) for url in urls), urls
 
 
 def test_the_service_workers_version_changes_with_the_files_it_keeps(client, tmp_path, monkeypatch):
