@@ -25,7 +25,7 @@ from mahjong import Board, family
 from wording.names import layout_name
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts
+from . import sharing, verdicts, wins
 from .models import Game
 from .services import Played, may_move
 
@@ -75,6 +75,9 @@ def game_status(game: Game, board: Board) -> dict:
         # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
+        # The win screen's facts (game/wins.py): time, ranked or why not, a new personal
+        # best, the daily place; null until the game is won.
+        "win": wins.win_for(game),
         # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),
@@ -91,6 +94,9 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
             for i, tile in enumerate(_fixed_tiles(game.code))
         ],
         **game_status(game, board),
+        # Whether a win could still be ranked: the board warns before a first hint.
+        # Only in the whole game (a move's answer says hints_used; this needs a query).
+        "may_rank": wins.may_rank(game),
         "event": event,
     }
 

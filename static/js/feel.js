@@ -1,10 +1,12 @@
 // How the board answers the hand: movement, sounds, keyboard shortcuts and their help
-// sheet. Loaded by templates/game/_play_dialogs.html; every module here only listens to
+// sheet, the win screen, and the questions before a first hint or a new game. Loaded by templates/game/_play_dialogs.html; every module here only listens to
 // the board's DOM events on #board and goes through its controller (static/js/board.js).
 
+import { setupConfirm } from "./confirm.js";
 import { setupEffects } from "./effects.js";
 import { setupShortcuts } from "./shortcuts.js";
 import { setupSound } from "./sound.js";
+import { setupWin } from "./win.js";
 
 const board = document.getElementById("board");
 
@@ -28,5 +30,19 @@ if (board) {
     help: document.getElementById("help-sheet"),
     helpButton,
     skipLink: document.getElementById("skip-to-board"),
+  });
+  setupConfirm({
+    board,
+    hintButton: document.getElementById("hint-button"),
+    hintDialog: document.getElementById("hint-confirm"),
+    skipBox: document.getElementById("hint-confirm-skip"),
+    newGameDialog: document.getElementById("new-game-confirm"),
+  });
+  setupWin({
+    board,
+    dialog: document.getElementById("won-dialog"),
+    facts: document.getElementById("won-facts"),
+    words: document.getElementById("won-words"),
+    burst: document.getElementById("won-burst"),
   });
 }

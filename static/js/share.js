@@ -14,7 +14,8 @@ export function setupShare(board, box) {
   if (!board || !box) return;
   const field = box.querySelector("#share-text");
   const link = box.querySelector("#share-link");
-  const native = box.querySelector("#share-native");
+  // "Share" sits beside "New game" on the win screen, outside the box.
+  const native = document.getElementById("share-native");
   const copy = box.querySelector("#share-copy");
   const status = box.querySelector("#share-status");
   let current = null;
@@ -35,13 +36,16 @@ export function setupShare(board, box) {
     current = shareMessage(game.share, window.location.origin);
     field.value = current.message;
     link.href = current.url;
-    native.hidden = typeof navigator.share !== "function";
     status.textContent = "";
     box.hidden = false;
   }
 
   native.addEventListener("click", async () => {
     if (!current) return;
+    if (typeof navigator.share !== "function") {
+      copy.click(); // no share sheet in this browser: the clipboard, and the box says so
+      return;
+    }
     try {
       await navigator.share({ text: current.text, url: current.url });
     } catch {

@@ -9,9 +9,12 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from daily import codes as daily
+from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
-from tests.browser.test_board import open_board, tile
+from tests.browser.test_board import SCREENSHOTS, open_board, tile
+from tests.browser.test_stats import FAST_FORWARD as STATS_FAST_FORWARD
 
 # Every oscillator started is recorded (its first frequency), before any script of the
 # page runs: the sounds are all made with Web Audio oscillators.
@@ -200,4 +203,75 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
     play_each_sound()
     page.wait_for_timeout(200)
     assert sounds(page) == 0
+    assert errors == []
+
+
+def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: Page):
+    """The first hint of a game that could be ranked asks first; a ranked win of the
+    daily deal shows the server's facts and a celebration; a second win of the same deal
+    says why it is not ranked, and under reduced motion nothing moves."""
+    page.add_init_script(AUDIO_SPY)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    errors = open_board(page, live_server, "sv", query="?layout=L00")
+    hinted = page.locator("#board-tiles .tile.is-hint")
+    question = page.get_by_role("dialog", name="Ett tips gör spelet orankat")
+
+    page.keyboard.press("h")
+    expect(question).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "feel-hint-confirm-sv-1280.png")
+    question.get_by_role("button", name="Avbryt").click()
+    expect(question).to_be_hidden()
+    expect(hinted).to_have_count(0)  # cancelled: no hint, still rankable
+    page.get_by_role("button", name="Tips", exact=True).click()
+    expect(question).to_be_visible()
+    question.get_by_label("Fråga inte igen").check()
+    question.get_by_role("button", name="Visa ett tips").click()
+    expect(hinted).to_have_count(2)
+    assert page.evaluate("localStorage.getItem('mahjong.hintConfirm')") == "skip"
+
+    # Today's daily deal, fast-forwarded to its last pair with five minutes on the clock.
+    code = str(daily.daily_code(daily.utc_day(), "L00"))
+    pairs = [list(pair) for pair in Board.from_code(code).deal.plan]
+    game_id = page.evaluate(STATS_FAST_FORWARD, [code, pairs[:71], 0])
+    Game.objects.filter(pk=game_id).update(elapsed_ms=300_000)
+    page.goto(f"{live_server.url}/sv/play/")
+    expect(page.locator("#tiles-left")).to_have_text("2")
+    page.add_init_script(ANIMATION_WATCH)  # from the next load on
+    heard = sounds(page)
+    for tile_id in pairs[71]:
+        tile(page, tile_id).click()
+    won = page.get_by_role("dialog", name="Grattis!")
+    expect(won).to_be_visible()
+    assert page.evaluate("document.getAnimations().length") > 0  # the celebration
+    expect(won.locator("#won-text")).to_contain_text(re.compile(r"5:\d\d"))
+    facts = won.locator("#won-facts li")
+    expect(facts).to_have_text(
+        [
+            "Rankad: vinsten räknas på topplistan.",
+            "Nytt personligt rekord: din första rankade vinst på den här layouten.",
+            "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
+        ]
+    )
+    expect(won.get_by_role("button", name="Nytt spel")).to_be_visible()
+    expect(won.get_by_role("button", name="Dela", exact=True)).to_be_visible()
+    page.wait_for_function(f"window.__sounds.length > {heard}")  # the win's chord
+    page.wait_for_timeout(1400)  # the celebration is over: a still picture
+    page.screenshot(path=SCREENSHOTS / "feel-win-sv-1280.png")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=SCREENSHOTS / "feel-win-sv-360.png")
+
+    # The same deal again, under reduced motion: not ranked, and why; nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate(STATS_FAST_FORWARD, [code, pairs[:71], 0])
+    page.goto(f"{live_server.url}/sv/play/")
+    expect(page.locator("#tiles-left")).to_have_text("2")
+    for tile_id in pairs[71]:
+        tile(page, tile_id).click()
+    expect(won).to_be_visible()
+    # A replay of the day's deal (and, at machine speed, too fast).
+    expect(facts).to_have_text(
+        [re.compile(r"^Inte rankad\. .*Inte ditt första spel på den här dagens giv\.$")]
+    )
+    assert page.evaluate("window.__animations") == 0
     assert errors == []

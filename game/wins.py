@@ -1,0 +1,107 @@
+"""What the win screen shows, decided here from the stored games: the time, whether the
+win is ranked and why not, a new personal best, and the place on the daily deal's board.
+
+The browser sends nothing for it: :func:`win_for` reads the won game and the owner's other
+games (a signed-in player's, or a visitor's session's) and is sent as ``win`` in every
+answer about a won game (``null`` before). :func:`may_rank` says whether a game in play
+could still be ranked, so that the board can say before the first hint that a hint takes
+that away. The ranking rules themselves are :mod:`game.ranking`'s; this module only
+explains their outcome.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Min, Q
+
+from daily.board import ranked_wins
+
+from . import ranking
+from .models import Game
+
+#: Why a win is not ranked, in the order of game/ranking.py's conditions.
+HINTS, CODE, TOO_FAST, REPLAY = "hints", "code", "too_fast", "replay"
+
+
+def _owners_games(game: Game):
+    if game.user_id is not None:
+        return Game.objects.filter(user_id=game.user_id)
+    return Game.objects.filter(user__isnull=True, session_key=game.session_key)
+
+
+def _replayed_daily(game: Game) -> bool:
+    """A daily deal the owner had started before this game (practice, not a race)."""
+    return (
+        game.origin == Game.DAILY
+        and _owners_games(game)
+        .filter(code=game.code, created_at__lt=game.created_at)
+        .exclude(pk=game.pk)
+        .exists()
+    )
+
+
+def not_ranked_because(game: Game) -> list[str]:
+    """The conditions of a ranked win that ``game`` (won) missed; empty when ranked."""
+    if game.ranked:
+        return []
+    reasons = []
+    if game.hints_used:
+        reasons.append(HINTS)
+    if game.origin not in (Game.NEW, Game.DAILY):
+        reasons.append(CODE)
+    if ranking.too_fast(game):
+        reasons.append(TOO_FAST)
+    if _replayed_daily(game):
+        reasons.append(REPLAY)
+    return reasons
+
+
+def may_rank(game: Game) -> bool:
+    """Whether a win of this game in play could still be ranked: no hint so far, a deal
+    the server dealt, and not a second game on a daily deal (the play time is judged only
+    at the end)."""
+    if game.state == Game.WON:
+        return game.ranked
+    if game.hints_used or game.origin not in (Game.NEW, Game.DAILY):
+        return False
+    return not _replayed_daily(game)
+
+
+def _best(game: Game) -> dict:
+    """The owner's best ranked time on the layout among the games begun before this one,
+    and whether this win beats it (the first ranked win on a layout is a best too)."""
+    earlier = (
+        _owners_games(game)
+        .filter(layout_id=game.layout_id, result=Game.WON, ranked=True)
+        .filter(created_at__lt=game.created_at)
+        .exclude(pk=game.pk)
+    )
+    previous = earlier.aggregate(best=Min("elapsed_ms"))["best"]
+    return {"new": previous is None or game.elapsed_ms < previous, "previous_ms": previous}
+
+
+def _daily_place(game: Game) -> dict:
+    """The win's place among the day board's ranked wins. A visitor's win is not on the
+    board (which lists signed-in players): its place is where it would stand, and
+    ``counted`` is false until the visitor signs in and the win is claimed."""
+    board = ranked_wins(game.code)
+    faster = Q(elapsed_ms__lt=game.elapsed_ms)
+    if game.finished_at is not None:
+        faster |= Q(elapsed_ms=game.elapsed_ms, finished_at__lt=game.finished_at)
+    counted = game.user_id is not None
+    ahead = board.filter(faster).exclude(pk=game.pk).count()
+    total = board.count() + (0 if counted else 1)
+    return {"rank": ahead + 1, "of": max(total, ahead + 1), "counted": counted}
+
+
+def win_for(game: Game) -> dict | None:
+    """The win screen's facts for a won game, else ``None`` (no query then)."""
+    if game.result != Game.WON:
+        return None
+    ranked = bool(game.ranked)
+    return {
+        "elapsed_ms": game.elapsed_ms,
+        "ranked": ranked,
+        "not_ranked": not_ranked_because(game),
+        "best": _best(game) if ranked else None,
+        "daily": _daily_place(game) if ranked and game.origin == Game.DAILY else None,
+    }

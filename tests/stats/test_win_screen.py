@@ -1,0 +1,99 @@
+"""The win screen's facts (game/wins.py), as the game answer's ``win`` carries them: the
+time, ranked or why not, a new personal best, the daily place for players and visitors;
+and ``may_rank``, which the board reads before a first hint."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from daily import codes as daily
+from game import services, wins
+from game.models import Game
+from game.store import Owner
+from tests.api.helpers import EXAMPLE, create
+from tests.api.test_openapi import validate
+
+from .helpers import player, signed_in, win_through_api, win_with_services
+
+pytestmark = pytest.mark.django_db
+
+
+def _visitor(client: Client) -> Owner:
+    client.get("/de/")
+    client.session.save()
+    return Owner(session_key=client.session.session_key)
+
+
+def test_a_ranked_win_and_personal_bests_on_a_layout():
+    ada = player("ada")
+    first = wins.win_for(win_with_services(user=ada, code=None, seconds=300))
+    assert first == {
+        "elapsed_ms": 300_000,
+        "ranked": True,
+        "not_ranked": [],
+        "best": {"new": True, "previous_ms": None},  # the first ranked win is a best
+        "daily": None,
+    }
+    slower = wins.win_for(win_with_services(user=ada, code=None, seconds=400))
+    assert slower["best"] == {"new": False, "previous_ms": 300_000}
+    faster = wins.win_for(win_with_services(user=ada, code=None, seconds=200))
+    assert faster["best"] == {"new": True, "previous_ms": 300_000}
+    # Another layout has bests of its own.
+    other = wins.win_for(win_with_services(user=ada, code=None, layout_id="L02", seconds=500))
+    assert other["best"] == {"new": True, "previous_ms": None}
+
+
+def test_why_a_win_is_not_ranked():
+    ada = player("ada")
+    hinted = wins.win_for(win_with_services(user=ada, code=None, seconds=300, hints=1))
+    assert (hinted["ranked"], hinted["not_ranked"], hinted["best"]) == (False, ["hints"], None)
+    typed = wins.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=300))
+    assert typed["not_ranked"] == ["code"]
+    rushed = wins.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=10, hints=1))
+    assert rushed["not_ranked"] == ["hints", "code", "too_fast"]
+    # Nothing before the win: no query either.
+    game = services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00").game
+    assert wins.win_for(game) is None
+
+
+def test_daily_place_for_players_and_visitors_and_a_replay():
+    code = str(daily.daily_code(daily.utc_day(), "L02"))
+    bob, ada = player("bob"), player("ada")
+    win_with_services(user=bob, code=code, seconds=200)
+    ada_win = wins.win_for(win_with_services(user=ada, code=code, seconds=300))
+    assert ada_win["ranked"] and ada_win["daily"] == {"rank": 2, "of": 2, "counted": True}
+    assert ada_win["best"] == {"new": True, "previous_ms": None}
+
+    visitor = _visitor(Client())
+    seen = wins.win_for(win_with_services(owner=visitor, code=code, seconds=250))
+    # Not on the board of signed-in players: where it would stand.
+    assert seen["daily"] == {"rank": 2, "of": 3, "counted": False}
+    again = wins.win_for(win_with_services(owner=visitor, code=code, seconds=100))
+    assert again["not_ranked"] == ["replay"] and again["daily"] is None
+
+
+def test_may_rank_before_the_first_hint():
+    ada = player("ada")
+    owner = Owner(user_id=ada.pk)
+    fresh = services.game_create(owner=owner, layout_id="L00").game
+    assert wins.may_rank(fresh)
+    services.game_hint(game_id=fresh.id, owner=owner)
+    assert not wins.may_rank(Game.objects.get(pk=fresh.id))
+    assert not wins.may_rank(services.game_create(owner=owner, code=EXAMPLE).game)
+    code = str(daily.daily_code(daily.utc_day(), "L00"))
+    assert wins.may_rank(services.game_create(owner=owner, code=code).game)
+    assert not wins.may_rank(services.game_create(owner=owner, code=code).game)  # a replay
+
+
+def test_the_game_answer_carries_win_and_may_rank(client):
+    signed_in(client, player("ada"))
+    assert create(client)["may_rank"] is True
+    assert create(client, code=EXAMPLE)["may_rank"] is False
+    won = win_through_api(client)  # typed in and played at machine speed
+    validate(won, {"$ref": "#/components/schemas/Move"})
+    assert won["win"]["not_ranked"] == ["code", "too_fast"]
+    assert won["win"]["ranked"] is False and won["win"]["best"] is None
+    whole = client.get(f"/api/games/{won['id']}").json()
+    validate(whole, {"$ref": "#/components/schemas/Game"})
+    assert whole["win"] == won["win"]
