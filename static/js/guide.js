@@ -42,12 +42,16 @@ export class Guide {
       return;
     }
     const { free, match } = this.config.tiles;
-    const removed = state.tiles[free].removed && state.tiles[match].removed;
-    if (this.step === "free" && removed) this.show("blocked");
+    // A pair of the step's tiles is gone (the two, or either with another tile of the
+    // same face): the pairs are learnt, on to the blocked tile.
+    const paired = state.tiles[free].removed || state.tiles[match].removed;
+    const early = this.step === "free" || this.step === "match";
+    if (early && paired) this.show("blocked");
     else if (this.step === "free" && state.selected === free) this.show("match");
-    else if (this.step === "match" && removed) this.show("blocked");
+    // The selection left the guide's tile: back to choosing it (its own step, not on).
+    else if (this.step === "match" && state.selected !== free) this.show("free");
     else if (this.step === "blocked" && state.event === "blocked") this.show("done");
-    else this.point(); // the board may have been drawn anew
+    else this.point(); // another tile tapped, or the board drawn anew: the same step
   }
 
   show(step) {

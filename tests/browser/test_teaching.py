@@ -1,5 +1,5 @@
 """The board that teaches, in real Chromium and the four languages: the guided first game
-runs from start to finish and can be skipped, and "Show free tiles" marks exactly the
+runs from start to finish, keeps its step off its happy path and can be skipped, and "Show free tiles" marks exactly the
 engine's free set, is remembered and leaves the clock alone."""
 
 from __future__ import annotations
@@ -180,3 +180,39 @@ def test_guide_and_free_marks_are_accessible(live_server, site_content, axe_page
     expect(axe_page.locator("#guide")).to_be_visible()
     assert_no_axe_violations(axe_page)
     assert_valid_html(response.text())
+
+
+def test_the_guide_off_its_happy_path_keeps_its_step(live_server, site_content, page: Page):
+    """Another free tile tapped in the first step: the guide stays on that step, pointing
+    at its own tile; only its own tile moves it on, and a selection moved away in the
+    second step brings the first back."""
+    with translation.override("sv"):
+        guide = guide_config()
+    words, tiles = guide["words"], guide["tiles"]
+    open_play(page, f"{live_server.url}/sv/play/?code={EXAMPLE}&guide=1")
+    text = page.locator("#guide-text")
+    guided = page.locator(".tile.is-guided")
+    board = Board.from_code(EXAMPLE)
+    face = board.faces[tiles["free"]]
+    others = [i for i in board.free_tiles() if i not in (tiles["free"], tiles["match"])]
+    others = [i for i in others if board.faces[i] != face][:2]
+    assert len(others) == 2
+
+    def on_first_step() -> None:
+        expect(text).to_contain_text(words["free"][0])
+        expect(guided).to_have_count(1)
+        expect(tile(page, tiles["free"])).to_have_class(has_class("is-guided"))
+        name = tile(page, tiles["free"]).get_attribute("aria-label")
+        expect(page.locator("#guide-tile")).to_have_text(f"→ {name}")
+
+    on_first_step()
+    for other in others:  # a tile of its own choosing, then another (the selection moves)
+        tile(page, other).click()
+        expect(tile(page, other)).to_have_attribute("aria-pressed", "true")
+        on_first_step()
+    tile(page, tiles["free"]).click()  # its own tile: on to the match
+    expect(text).to_contain_text(words["match"][1])
+    expect(tile(page, tiles["match"])).to_have_class(has_class("is-guided"))
+    tile(page, others[0]).click()  # the selection leaves the guide's tile: step one again
+    expect(tile(page, others[0])).to_have_attribute("aria-pressed", "true")
+    on_first_step()
