@@ -3,7 +3,8 @@
 // matches, which action is allowed or how long the game has lasted: the server does.
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
-// keyboard.js (arrow keys), clock.js (the running clock); free-tiles.js, guide.js and
+// keyboard.js (arrow keys), clock.js (the running clock), fit.js (the board's size and
+// zoom); free-tiles.js, guide.js and
 // blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
@@ -13,12 +14,17 @@
 //   board:blocked  a tap hit a blocked tile           {game, blocked, selectionCleared}
 //                  (why, from the engine; whether a tile was selected before the tap)
 //   board:won      the game was won                   {game}
-// controller: {game (the game shown), tap(id), action(name), reload()}, also kept as
-// the element's `controller` property for modules that start later.
+//   board:newgame-request  a new game would abandon the one in progress  {options, game}
+//                  (cancelable: a listener that calls event.preventDefault() keeps the game,
+//                  and may start the new one later with newGame(options, {confirmed: true}))
+// controller: {game (the game shown), tap(id), action(name), reload(),
+// newGame(options, {confirmed}) (options: {layout} or {code})}, also kept as the
+// element's `controller` property for modules that start later.
 
 import { GameApi } from "./api.js";
 import { blockedMessage, outlineBlockers } from "./blocked-reason.js";
 import { BoardClock, formatElapsed } from "./clock.js";
+import { BoardFit, extent, fitPageBelow } from "./fit.js";
 import { setupFreeTiles } from "./free-tiles.js";
 import { Guide } from "./guide.js";
 import { RovingFocus } from "./keyboard.js";
@@ -48,6 +54,8 @@ const el = {
   undo: document.getElementById("undo-button"),
   pause: document.getElementById("pause-button"),
   resume: document.getElementById("resume-button"),
+  newButton: document.getElementById("new-game-button"),
+  panel: document.getElementById("new-game-panel"),
   newForm: document.getElementById("new-game-form"),
   layout: document.getElementById("layout-select"),
   codeForm: document.getElementById("code-form"),
@@ -78,34 +86,16 @@ setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"),
 // The result to share after a win: listens to board:won and board:game.
 setupShare(el.board, document.getElementById("won-share"));
 
-// Sideways on a phone the bar and the status line stay in view over the page (board.css),
-// and their height depends on the language and the message: what is scrolled into view
-// (a tile reached with the keyboard, the guide's step) must land between them, not
-// under them.
-const stickyStrips = {
-  "--bar-height": document.querySelector(".board-bar"),
-  "--status-height": el.status,
-};
-function measureStickyStrips() {
-  for (const [name, strip] of Object.entries(stickyStrips)) {
-    document.documentElement.style.setProperty(name, `${strip.offsetHeight}px`);
-  }
-}
-measureStickyStrips(); // now: the guide may scroll before the observer's first report
-if ("ResizeObserver" in window) {
-  const observer = new ResizeObserver(measureStickyStrips);
-  for (const strip of Object.values(stickyStrips)) observer.observe(strip);
-}
-// The status line is kept in view only while some of the board is: at the page's top
-// it would lie over the bar (board.css).
-if ("IntersectionObserver" in window) {
-  new IntersectionObserver((entries) => {
-    // Several changes may come at once: the last one is the board's state now.
-    el.status.classList.toggle("is-kept-in-view", entries[entries.length - 1].isIntersecting);
-  }).observe(document.getElementById("board-frame"));
-} else {
-  el.status.classList.add("is-kept-in-view");
-}
+fitPageBelow(document.querySelector(".site-header"));
+const fit = new BoardFit({
+  frame: el.board,
+  tiles: el.tiles,
+  zoom: {
+    box: document.getElementById("board-zoom"),
+    zoomIn: document.getElementById("zoom-in"),
+    zoomOut: document.getElementById("zoom-out"),
+  },
+});
 
 const guide = config.guide
   ? new Guide({
@@ -150,6 +140,7 @@ function showWhole(whole) {
   game = whole;
   if (fresh) {
     view.build(game);
+    fit.setLayout(extent(game.tiles));
     focus.reset();
   }
   draw();
@@ -265,7 +256,26 @@ function setUrlCode(code) {
   window.history.replaceState(null, "", url);
 }
 
-async function newGame(options, { keepError = false } = {}) {
+// A game the player would lose by starting another: begun, and neither won nor lost.
+function inProgress() {
+  return Boolean(
+    game &&
+      (game.state === "playing" || game.state === "stuck") &&
+      (game.tiles_left < game.tiles.length || game.elapsed_ms > 0),
+  );
+}
+
+// options: {layout} or {code}. Before a game in progress is abandoned, board:newgame-request
+// lets another module ask the player first (confirmed: the player has been asked).
+async function newGame(options, { confirmed = false, keepError = false } = {}) {
+  closeDialog(el.panel);
+  if (!confirmed && inProgress()) {
+    const request = new CustomEvent("board:newgame-request", {
+      detail: { options, game },
+      cancelable: true,
+    });
+    if (!el.board.dispatchEvent(request)) return null;
+  }
   closeDialog(el.stuck);
   closeDialog(el.won);
   try {
@@ -283,6 +293,7 @@ async function newGame(options, { keepError = false } = {}) {
     if (options.code !== undefined) {
       el.codeError.textContent = error.message;
       el.code.setAttribute("aria-invalid", "true");
+      openPanel();
       el.code.focus();
     } else {
       announce(error.message);
@@ -330,6 +341,26 @@ el.won.addEventListener("click", (event) => {
 });
 // Escape closes a dialog; the board stays as it is and the dialog returns on the next answer.
 
+// "New game": the panel with the layouts and the code form.
+function openPanel() {
+  if (!el.panel.open) el.panel.showModal();
+}
+el.newButton.addEventListener("click", () => {
+  openPanel();
+  el.layout.focus();
+});
+el.panel.addEventListener("click", (event) => {
+  // The close button, or a click on the backdrop around the panel.
+  const box = el.panel.getBoundingClientRect();
+  const outside =
+    event.target === el.panel &&
+    (event.clientX < box.left ||
+      event.clientX > box.right ||
+      event.clientY < box.top ||
+      event.clientY > box.bottom);
+  if (outside || event.target.closest('[data-action="close"]')) closeDialog(el.panel);
+});
+
 el.newForm.addEventListener("submit", (event) => {
   event.preventDefault();
   newGame({ layout: el.layout.value });
@@ -363,12 +394,18 @@ window.addEventListener("pageshow", (event) => {
 if (guide) guide.start();
 if (config.game) {
   showWhole(config.game);
-  if (el.code.getAttribute("aria-invalid") === "true") el.code.value = el.code.defaultValue;
+  if (el.code.getAttribute("aria-invalid") === "true") {
+    el.code.value = el.code.defaultValue;
+    openPanel(); // the code in the address was wrong: say why where it is typed
+  }
   if (!window.location.search.includes("code=")) setUrlCode(config.game.code);
   open();
 } else if (config.create) {
   el.board.setAttribute("aria-busy", "true");
-  newGame(config.create, { keepError: el.code.getAttribute("aria-invalid") === "true" });
+  const badCode = el.code.getAttribute("aria-invalid") === "true";
+  newGame(config.create, { confirmed: true, keepError: badCode }).then(() => {
+    if (badCode) openPanel();
+  });
 }
 
 const controller = {
@@ -378,6 +415,7 @@ const controller = {
   tap,
   action,
   reload,
+  newGame,
 };
 // Also kept on the element, for a module that starts after the ready event.
 el.board.controller = controller;

@@ -1,4 +1,4 @@
-// Drawing the board from a game as the server sends it: the tiles, the bar above them,
+// Drawing the board from a game as the server sends it: the tiles, the bar beside them,
 // the pause cover and the end-of-game dialogs. It decides nothing: which tiles are free,
 // which actions are allowed and the family names all come with the game.
 
@@ -68,22 +68,12 @@ export class BoardView {
     return this.buttons.get(id);
   }
 
-  // A new game: one button per tile, stacked by layer, laid out by the server's positions.
+  // A new game: one button per tile, stacked by layer, laid out by the server's positions
+  // (fit.js sizes them to the screen).
   build(game) {
     const { tiles: container } = this.el;
     container.replaceChildren();
     this.buttons = new Map();
-    let maxX = 0;
-    let maxY = 0;
-    let maxZ = 0;
-    for (const tile of game.tiles) {
-      maxX = Math.max(maxX, tile.x + 2);
-      maxY = Math.max(maxY, tile.y + 2);
-      maxZ = Math.max(maxZ, tile.z);
-    }
-    container.style.setProperty("--cols", String(maxX));
-    container.style.setProperty("--rows", String(maxY));
-    container.style.setProperty("--layers", String(maxZ));
     const ordered = [...game.tiles].sort((a, b) => a.z - b.z || a.x + a.y - (b.x + b.y));
     for (const tile of ordered) {
       const button = document.createElement("button");
@@ -100,8 +90,6 @@ export class BoardView {
       this.buttons.set(tile.id, button);
       container.append(button);
     }
-    // A board wider than the screen pans inside its frame: start from its middle.
-    this.el.board.scrollLeft = (this.el.board.scrollWidth - this.el.board.clientWidth) / 2;
   }
 
   render(game) {

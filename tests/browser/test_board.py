@@ -437,16 +437,23 @@ def test_replay_by_code(live_server, page: Page, lang, example):
     first_code = page.locator("#code-input").input_value()
     assert first_code.startswith("MJ1-L00-")
 
+    # "New game" opens the panel with the layouts and the code form.
+    page.get_by_role("button", name=TEXT[lang]["new"], exact=True).click()
+    panel = page.get_by_role("dialog", name=TEXT[lang]["new"])
+    expect(panel).to_be_visible()
     page.locator("#code-input").fill(" mj1-l00-aaaaabl ")
-    page.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    panel.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    expect(panel).to_be_hidden()
     expect(page.locator("#code-input")).to_have_value(EXAMPLE)
     expect(page).to_have_url(f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
     a, b = example.hint()
     expect(tile(page, a)).to_have_attribute("data-face", example.faces[a])
 
     # A bad code is explained in the page's language, and the game goes on.
+    page.get_by_role("button", name=TEXT[lang]["new"], exact=True).click()
     page.locator("#code-input").fill("MJ1-L00-AAAAAB")
-    page.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    panel.get_by_role("button", name=TEXT[lang]["play_code"]).click()
+    expect(panel).to_be_visible()  # the panel stays open to say why
     expect(page.locator("#code-error")).to_have_text(TEXT[lang]["bad_code"])
     expect(page.locator("#code-input")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#tiles-left")).to_have_text("144")
@@ -456,7 +463,11 @@ def test_replay_by_code(live_server, page: Page, lang, example):
 def test_bad_code_in_the_address_is_explained(live_server, page: Page, lang):
     response = page.goto(f"{live_server.url}/{lang}/play/?code=MJ1-L00-AAAAAB")
     assert response.status == 400
+    # The panel with the code form opens at once, saying what is wrong.
+    expect(page.locator("#new-game-panel")).to_be_visible()
     expect(page.locator("#code-error")).to_have_text(TEXT[lang]["bad_code"])
+    page.keyboard.press("Escape")
+    expect(page.locator("#new-game-panel")).to_be_hidden()
     # A board is still there to play.
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#board-tiles .tile.is-free").first).to_be_visible()

@@ -1,0 +1,190 @@
+// Fitting the board to the screen: from the box the page leaves for the board (watched
+// with a ResizeObserver) and the layout's extent, it works out the size of a tile and
+// sets it as custom properties on the tiles' container; board.css draws everything from
+// them. It also runs the zoom: the + and − buttons and a two-finger pinch, where the
+// board is wider or taller than the screen at the smallest tile a finger can hit.
+//
+// Units: a tile is 2 × --u wide and 2 × --aspect × --u high (positions come in half-tile
+// units); each layer is drawn --depth × --u up and to the left of the one below, and a
+// tile's thickness is the same --depth × --u, so the edges of a stack can be counted.
+
+export const DEPTH = 0.2; // layer offset and tile thickness, in half-tile units
+const ASPECT = 1.3; // a tile's height over its width
+const ASPECT_MIN = 1.0; // squarer tiles before the board has to pan (tall layouts, low screens)
+const U_MIN = 12; // half a tile: every tile at least 24 × 24 CSS px
+const U_MAX = 48; // tiles up to 96 px wide on the largest screens
+const ZOOM_MAX = 3; // zooming in, up to three times the fitted size
+const ZOOM_STEP = 1.25;
+const PAD = 0.5; // room around the tiles for the shadows, in half-tile units
+
+// The extent of a game's tiles: half-tile columns and rows, and the top layer's index.
+export function extent(tiles) {
+  let cols = 0;
+  let rows = 0;
+  let top = 0;
+  for (const tile of tiles) {
+    cols = Math.max(cols, tile.x + 2);
+    rows = Math.max(rows, tile.y + 2);
+    top = Math.max(top, tile.z);
+  }
+  return { cols, rows, top };
+}
+
+// The tile size that shows the whole board in a box of width × height CSS px:
+// {u, aspect}, with u possibly below U_MIN (the board then pans).
+export function fitUnits(width, height, { cols, rows, top }) {
+  const across = cols + (top + 1) * DEPTH + 2 * PAD;
+  const down = (aspect) => rows * aspect + (top + 1) * DEPTH + 2 * PAD;
+  const byWidth = width / across;
+  let aspect = ASPECT;
+  let u = Math.min(byWidth, height / down(aspect), U_MAX);
+  if (u < U_MIN && byWidth >= U_MIN) {
+    // Too low a screen for the tiles' height: squarer tiles, down to square.
+    const wanted = (height / U_MIN - (top + 1) * DEPTH - 2 * PAD) / rows;
+    aspect = Math.max(ASPECT_MIN, Math.min(ASPECT, wanted));
+    u = Math.min(byWidth, height / down(aspect), U_MAX);
+  }
+  return { u, aspect };
+}
+
+export class BoardFit {
+  // frame: the scrolling box the board is drawn in; tiles: the tiles' container;
+  // zoom: {box, zoomIn, zoomOut} (the buttons, shown where zooming helps).
+  constructor({ frame, tiles, zoom }) {
+    this.frame = frame;
+    this.tiles = tiles;
+    this.zoom = zoom;
+    this.extent = null;
+    this.scale = 1; // the player's zoom, over the fitted size
+    this.last = null;
+    if ("ResizeObserver" in window) {
+      let size = "";
+      new ResizeObserver(() => {
+        // Only a change of the box re-fits (not the scrollbars of a zoomed board).
+        const now = `${this.frame.clientWidth}x${this.frame.clientHeight}`;
+        if (now !== size) {
+          size = now;
+          this.fit();
+        }
+      }).observe(this.frame);
+    } else {
+      window.addEventListener("resize", () => this.fit());
+    }
+    zoom.zoomIn.addEventListener("click", () => this.zoomBy(ZOOM_STEP));
+    zoom.zoomOut.addEventListener("click", () => this.zoomBy(1 / ZOOM_STEP));
+    this.setupPinch();
+  }
+
+  // A new game's tiles: fit them, from the middle of the board.
+  setLayout(extent) {
+    this.extent = extent;
+    this.scale = 1;
+    this.fit({ centre: true });
+  }
+
+  // The box the tiles may take: the frame's inside.
+  box() {
+    const style = getComputedStyle(this.frame);
+    const width = this.frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const height = this.frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return { width: Math.max(0, width), height: Math.max(0, height) };
+  }
+
+  // The sizes for the current box: whole (the whole board), base (what a new game shows:
+  // the whole board, or the smallest tiles a finger hits where the whole board would
+  // need smaller ones) and the player's zoom on top.
+  sizes() {
+    const { width, height } = this.box();
+    const whole = fitUnits(width, height, this.extent);
+    const base = Math.max(whole.u, U_MIN);
+    const min = whole.u / base; // zooming out: down to the whole board
+    const max = Math.max(ZOOM_MAX, (U_MIN * 2) / base);
+    return { whole, base, min, max };
+  }
+
+  fit({ centre = false, focus = null } = {}) {
+    if (!this.extent) return;
+    const { whole, base, min, max } = this.sizes();
+    this.scale = Math.min(max, Math.max(min, this.scale));
+    const before = this.last;
+    const u = base * this.scale;
+    const style = this.tiles.style;
+    style.setProperty("--u", `${u.toFixed(3)}px`);
+    style.setProperty("--aspect", whole.aspect.toFixed(3));
+    style.setProperty("--depth", String(DEPTH));
+    style.setProperty("--pad", String(PAD));
+    style.setProperty("--cols", String(this.extent.cols));
+    style.setProperty("--rows", String(this.extent.rows));
+    style.setProperty("--top", String(this.extent.top));
+    this.last = { u, aspect: whole.aspect };
+    // Zooming helps where the tiles are small: phones, a small window.
+    this.zoom.box.hidden = whole.u >= 18 && this.scale === 1;
+    this.zoom.zoomIn.disabled = this.scale >= max - 1e-6;
+    this.zoom.zoomOut.disabled = this.scale <= min + 1e-6;
+    this.frame.classList.toggle("is-zoomed", u > whole.u + 0.01);
+    if (centre) {
+      this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
+      this.frame.scrollTop = (this.frame.scrollHeight - this.frame.clientHeight) / 2;
+    } else if (focus && before) {
+      // Keep the point under the fingers (or the middle of the view) where it was.
+      const ratio = u / before.u;
+      this.frame.scrollLeft = (this.frame.scrollLeft + focus.x) * ratio - focus.x;
+      this.frame.scrollTop = (this.frame.scrollTop + focus.y) * ratio - focus.y;
+    }
+  }
+
+  zoomBy(factor, focus = null) {
+    if (!this.extent) return;
+    const middle = focus || { x: this.frame.clientWidth / 2, y: this.frame.clientHeight / 2 };
+    this.scale *= factor;
+    this.fit({ focus: middle });
+  }
+
+  // Two fingers on the board zoom it (the browser's own pinch is off there: board.css);
+  // one finger pans, as the browser does.
+  setupPinch() {
+    let start = null;
+    const spread = (touches) =>
+      Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+    const middle = (touches) => {
+      const box = this.frame.getBoundingClientRect();
+      return {
+        x: (touches[0].clientX + touches[1].clientX) / 2 - box.left,
+        y: (touches[0].clientY + touches[1].clientY) / 2 - box.top,
+      };
+    };
+    this.frame.addEventListener(
+      "touchstart",
+      (event) => {
+        if (event.touches.length === 2) start = { spread: spread(event.touches), scale: this.scale };
+      },
+      { passive: true },
+    );
+    this.frame.addEventListener(
+      "touchmove",
+      (event) => {
+        if (!start || event.touches.length !== 2) return;
+        if (event.cancelable) event.preventDefault();
+        const wanted = (start.scale * spread(event.touches)) / start.spread;
+        this.zoomBy(wanted / this.scale, middle(event.touches));
+      },
+      { passive: false },
+    );
+    const end = (event) => {
+      if (event.touches.length < 2) start = null;
+    };
+    this.frame.addEventListener("touchend", end, { passive: true });
+    this.frame.addEventListener("touchcancel", end, { passive: true });
+  }
+}
+
+// The play page takes the screen's height below the site's head (board.css): that head's
+// height, which depends on the language and the screen's width, as --site-header-height.
+export function fitPageBelow(header) {
+  if (!header) return;
+  const measure = () =>
+    document.documentElement.style.setProperty("--site-header-height", `${header.offsetHeight}px`);
+  measure();
+  if ("ResizeObserver" in window) new ResizeObserver(measure).observe(header);
+  else window.addEventListener("resize", measure);
+}
