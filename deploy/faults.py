@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import requests
 
 from deploy.stack import PrivatePostgres, PrivateRedis, Stack, private_stack
-from mahjong import Board
+from mahjong import Board, random_code
 
 PASSWORD = "tile-pair-72-free"
 
@@ -139,7 +139,8 @@ class Player(threading.Thread):
             first = False
 
     def _play_one(self, warm_up: bool = False) -> None:
-        created = self._call("POST", "/api/games", {"layout": "L00"})
+        # A code of our own: a server deal's code is not sent until the game ends.
+        created = self._call("POST", "/api/games", {"code": str(random_code("L00"))})
         if created is None or created.status_code != 201:
             self.stop_event.wait(0.2)
             return

@@ -26,6 +26,13 @@ from wording.names import layout_name
 from wording.teaching import blocked_sentence
 
 from . import sharing, verdicts, wins
+from .hidden import (
+    blocked_sentence_hiding,
+    code_hidden,
+    covered_tiles,
+    hidden_tiles,
+    revealed_payload,
+)
 from .models import Game
 from .services import Played, may_move
 
@@ -38,6 +45,9 @@ def _fixed_tiles(code: str) -> tuple[dict, ...]:
         {"id": i, "x": x, "y": y, "z": z, "face": face, "family": family(face)}
         for i, ((x, y, z), face) in enumerate(zip(deal.layout.positions, deal.faces))
     )
+
+
+_HIDDEN = {"face": None, "family": None}
 
 
 def _streak(game: Game) -> int | None:
@@ -54,7 +64,8 @@ def game_status(game: Game, board: Board) -> dict:
     movable = may_move(game)
     return {
         "id": str(game.id),
-        "code": game.code,
+        # Left out while a server-dealt game is played: the code gives the whole deal.
+        "code": None if code_hidden(game) else game.code,
         "state": board.state.value,
         "tiles_left": len(board),
         "selected": board.selected,
@@ -85,12 +96,18 @@ def game_status(game: Game, board: Board) -> dict:
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game."""
+    """The whole game; a wholly covered tile's face and family are null (game/hidden.py)."""
     free = set(board.free_tiles())
+    hidden = hidden_tiles(board)
     return {
         "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
         "tiles": [
-            {**tile, "free": i in free, "removed": not board.is_present(i)}
+            {
+                **tile,
+                **(_HIDDEN if i in hidden else {}),
+                "free": i in free,
+                "removed": not board.is_present(i),
+            }
             for i, tile in enumerate(_fixed_tiles(game.code))
         ],
         **game_status(game, board),
@@ -117,6 +134,9 @@ def move_payload(played: Played) -> dict:
         "restored": list(change.restored),
         "freed": list(change.freed),
         "unfreed": list(change.unfreed),
+        # The faces its removals uncovered, and the tiles an undo covered wholly again.
+        "revealed": revealed_payload(board, change.removed),
+        "covered": covered_tiles(board, change.restored),
     }
     if len(change.restored) > LISTED_RESTORED:
         # An undo of many pairs at once puts back most of the board: the tiles still
@@ -133,7 +153,17 @@ def move_payload(played: Played) -> dict:
             "covering": list(tap.blocking.covering),
             "left": list(tap.blocking.left),
             "right": list(tap.blocking.right),
-            # Why, in the request's language, as the practice drill says it.
-            "message": blocked_sentence(board, tap.tile),
+            # Why, in the request's language, as the practice drill says it (naming no
+            # tile whose face is hidden).
+            "message": _blocked_message(board, tap),
         }
     return data
+
+
+def _blocked_message(board: Board, tap) -> str:
+    blocking = tap.blocking
+    named = {tap.tile, *blocking.covering, *blocking.left, *blocking.right}
+    hidden = hidden_tiles(board)
+    if named & hidden:
+        return blocked_sentence_hiding(board, tap.tile, hidden)
+    return blocked_sentence(board, tap.tile)

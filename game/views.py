@@ -72,6 +72,12 @@ def _board_strings() -> dict:
         "stuck": _("No more moves"),
         "newGame": _("New game started: %(layout)s, %(code)s")
         % {"layout": "{layout}", "code": "{code}"},
+        # Translators: said when a new deal of the server starts; its game code is not
+        # shown until the game ends. %(layout)s: the layout's name.
+        "newGameNoCode": _("New game started: %(layout)s") % {"layout": "{layout}"},
+        # Translators: the name a screen reader gives a tile that lies wholly under
+        # others, whose face is not shown yet.
+        "tileHidden": _("Covered tile"),
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
         # A blocked tap's sentence comes with the server's answer; this adds that the tap
@@ -131,7 +137,7 @@ def play(request: HttpRequest) -> HttpResponse:
     context = {
         "layouts": layout_choices(),
         "current_layout": (initial or {}).get("layout", {}).get("id") or layout or "L00",
-        "code_value": raw_code if code_error else (initial or {}).get("code", wanted_code or ""),
+        "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
         "code_error": code_error,
         "board_config": config,
         "board_strings": _board_strings(),

@@ -192,6 +192,7 @@ function describe(answer, tileId, hadSelection, before = null) {
     case "resumed":
       return t.resumed;
     case "created":
+      if (answer.code == null) return fill(t.newGameNoCode, { layout: answer.layout.name });
       return fill(t.newGame, { layout: answer.layout.name, code: answer.code });
     default:
       return "";
@@ -252,7 +253,7 @@ function action(name, body = {}) {
 function setUrlCode(code) {
   const url = new URL(window.location.href);
   url.search = "";
-  url.searchParams.set("code", code);
+  if (code) url.searchParams.set("code", code); // none while a server deal is played
   window.history.replaceState(null, "", url);
 }
 

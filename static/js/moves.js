@@ -1,7 +1,16 @@
 // A move's answer applied to the game it followed (docs/openapi.json, schema Move): the
 // tiles it names change, every other field replaces the game's. Pure: no DOM.
 
-const TILE_CHANGES = ["removed", "restored", "all_removed", "freed", "unfreed", "blocked"];
+const TILE_CHANGES = [
+  "removed",
+  "restored",
+  "all_removed",
+  "freed",
+  "unfreed",
+  "blocked",
+  "revealed",
+  "covered",
+];
 
 export function applyMove(game, answer) {
   const tiles = game.tiles.slice();
@@ -19,6 +28,9 @@ export function applyMove(game, answer) {
   }
   for (const id of answer.freed) update(id, { free: true });
   for (const id of answer.unfreed) update(id, { free: false });
+  // Faces the move uncovered: the server sends a wholly covered tile's face as null.
+  for (const tile of answer.revealed || []) update(tile.id, { face: tile.face, family: tile.family });
+  for (const id of answer.covered || []) update(id, { face: null, family: null });
   const next = { ...game, tiles };
   for (const [key, value] of Object.entries(answer)) {
     if (!TILE_CHANGES.includes(key)) next[key] = value;

@@ -61,6 +61,7 @@ export class BoardView {
   }
 
   tileName(tile) {
+    if (tile.face == null) return this.t.tileHidden; // wholly covered: not shown yet
     return this.t.tileNames[tile.face] || tile.face;
   }
 
@@ -92,6 +93,13 @@ export class BoardView {
     }
   }
 
+  // A face the server sent as null (wholly covered) and has now uncovered.
+  reveal(button, tile) {
+    button.className = button.className.replace(/\btile--\S+/, `tile--${tile.family}`);
+    button.dataset.face = tile.face;
+    button.replaceChildren(glyph(tile.face));
+  }
+
   render(game) {
     const { el, t } = this;
     const hint = new Set(game.hint || []);
@@ -104,6 +112,7 @@ export class BoardView {
       button.classList.toggle("is-selected", selected);
       button.classList.toggle("is-hint", hint.has(tile.id));
       if (tile.removed) continue;
+      if (button.dataset.face !== String(tile.face)) this.reveal(button, tile);
       button.setAttribute("aria-pressed", selected ? "true" : "false");
       const name = this.tileName(tile);
       button.setAttribute("aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));

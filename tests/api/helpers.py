@@ -55,7 +55,9 @@ def path_to_stuck(code: str = EXAMPLE) -> list[tuple[int, int]]:
 def apply_move(game: dict, answer: dict) -> dict:
     """A move's answer applied to the whole game it followed, as docs/openapi.json says a
     client does it: the tiles named in ``removed``, ``restored``, ``freed`` and ``unfreed``
-    change (``all_removed``, when given, lists every tile still removed); every other field of the answer replaces the game's."""
+    change (``all_removed``, when given, lists every tile still removed), ``revealed``
+    gives faces and ``covered`` takes them away; every other field of the answer replaces
+    the game's."""
     tiles = [dict(tile) for tile in game["tiles"]]
     for i in answer["removed"]:
         tiles[i].update(removed=True, free=False)
@@ -68,7 +70,12 @@ def apply_move(game: dict, answer: dict) -> dict:
         tiles[i]["free"] = True
     for i in answer["unfreed"]:
         tiles[i]["free"] = False
+    for tile in answer["revealed"]:  # faces uncovered: sent as null while wholly covered
+        tiles[tile["id"]].update(face=tile["face"], family=tile["family"])
+    for i in answer["covered"]:  # wholly covered again by an undo
+        tiles[i].update(face=None, family=None)
     change = {"removed", "restored", "all_removed", "freed", "unfreed", "blocked"}
+    change |= {"revealed", "covered"}
     return {**game, **{k: v for k, v in answer.items() if k not in change}, "tiles": tiles}
 
 

@@ -5,6 +5,7 @@ sentence the practice drill says, in the request's language."""
 import pytest
 from django.utils import translation
 
+from game.hidden import blocked_sentence_hiding, hidden_tiles
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from wording.teaching import blocked_sentence
@@ -42,8 +43,13 @@ def test_blocked_answer_names_the_engines_reason(client, kind):
         "right": list(blocking.right),
         "message": answer["blocked"]["message"],
     }
+    named = {tile, *blocking.covering, *blocking.left, *blocking.right}
     with translation.override("sv"):  # the site's default language
-        assert answer["blocked"]["message"] == blocked_sentence(board, tile)
+        if named & hidden_tiles(board):  # no hidden face is named (game/hidden.py)
+            expected = blocked_sentence_hiding(board, tile, hidden_tiles(board))
+        else:
+            expected = blocked_sentence(board, tile)
+        assert answer["blocked"]["message"] == expected
     if kind is BlockKind.SIDES:
         assert answer["blocked"]["left"] and answer["blocked"]["right"]
         assert answer["blocked"]["covering"] == []
@@ -126,5 +132,10 @@ def test_the_answer_says_wholly_or_partly_covered_from_the_engines_count(
             kinds.setdefault(board.covered_quarters(tile) == 4, tile)
     for whole, tile in kinds.items():
         message = tap(client, game["id"], tile, HTTP_ACCEPT_LANGUAGE=lang).json()["blocked"]
-        assert (wholly if whole else partly) in message["message"], message
+        with translation.override(lang):
+            hiding = blocked_sentence_hiding(board, tile, hidden_tiles(board))
+        if whole:  # a wholly covered tile's face is hidden: the answer names no tile
+            assert message["message"] == hiding and wholly not in message["message"]
+        else:
+            assert partly in message["message"] or message["message"] == hiding, message
     assert set(kinds) == {True, False}

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from game.hidden import hidden_tiles
 from mahjong import FAMILIES, Board, family
 
 from .helpers import EXAMPLE, create
@@ -15,9 +16,12 @@ pytestmark = pytest.mark.django_db
 
 def test_every_tile_carries_the_engines_family_of_its_face(client):
     game = create(client, code=EXAMPLE)
-    faces = Board.from_code(EXAMPLE).faces
-    assert [tile["family"] for tile in game["tiles"]] == [family(face) for face in faces]
-    assert {tile["family"] for tile in game["tiles"]} == set(FAMILIES)
+    board = Board.from_code(EXAMPLE)
+    hidden = hidden_tiles(board)
+    assert [tile["family"] for tile in game["tiles"]] == [
+        None if i in hidden else family(face) for i, face in enumerate(board.faces)
+    ]
+    assert {tile["family"] for tile in game["tiles"]} == set(FAMILIES) | {None}
 
 
 def test_the_board_stylesheet_colours_exactly_the_engines_families():

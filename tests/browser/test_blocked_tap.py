@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from game.hidden import blocked_sentence_hiding, hidden_tiles
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from wording.teaching import blocked_sentence, selection_cleared
@@ -40,8 +41,14 @@ def visible_blocked(board: Board, kind: BlockKind) -> int:
 def expected_message(board: Board, tile_id: int, lang: str, *, cleared: bool = True) -> str:
     """The reason, as the drill says it, adding "Selection cleared" when the tap cleared
     a selection."""
+    blocking = board.blocking(tile_id)
+    named = {tile_id, *blocking.covering, *blocking.left, *blocking.right}
+    hidden = hidden_tiles(board)
     with translation.override(lang):
-        sentence = blocked_sentence(board, tile_id)
+        if named & hidden:  # no hidden face is named (game/hidden.py)
+            sentence = blocked_sentence_hiding(board, tile_id, hidden)
+        else:
+            sentence = blocked_sentence(board, tile_id)
         return selection_cleared(sentence) if cleared else sentence
 
 

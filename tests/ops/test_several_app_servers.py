@@ -7,7 +7,7 @@ import re
 
 import requests
 
-from mahjong import Board
+from mahjong import Board, random_code
 
 from .conftest import Player
 
@@ -22,7 +22,7 @@ def test_a_whole_game_alternating_between_app_servers_and_its_win_on_the_other(o
     first, second = (app.url for app in ops.stack.apps)
     player = Player(first)
     player.sign_up("several_servers", PASSWORD)
-    created = player.post("/api/games", {"layout": "L00"}, via=second)
+    created = player.post("/api/games", {"code": str(random_code("L00"))}, via=second)
     assert created.status_code == 201
     game = created.json()
 
@@ -108,7 +108,7 @@ def test_static_files_have_hashed_names_and_long_cache_headers(ops):
 
 def test_a_stopped_app_server_mid_game_loses_nothing(ops):
     player = Player(ops.url)
-    game = player.post("/api/games", {"layout": "L02"}).json()
+    game = player.post("/api/games", {"code": str(random_code("L02"))}).json()
     plan = _plan(game["code"])
     half = len(plan) // 2
     for a, b in plan[:half]:
