@@ -83,6 +83,16 @@ class Game(models.Model):
     board_page = models.CharField(max_length=32, blank=True, default="")
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # The play time (ms) of every tap, in order, for the plausibility of a win
+    # (game/rhythm.py); at most TAP_TIMES_KEPT of them.
+    tap_ms = models.JSONField(default=list, blank=True)
+    # Why a win that met the ranking rules was held back from the public boards for
+    # review (game/rhythm.py), empty when it was not; an operator may publish it.
+    held = models.CharField(max_length=20, blank=True, default="")
+    # Hidden from the public boards by an operator (the admin), with the player told why
+    # nowhere: a result removed by moderation.
+    removed_by_moderator = models.BooleanField(default=False)
+
     hints_used = models.PositiveIntegerField(default=0)
     undos_used = models.PositiveIntegerField(default=0)
     # Incremented on every change: lets a client or a test see that nothing was lost.

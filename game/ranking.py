@@ -17,6 +17,10 @@ that wins the game, and stored in ``Game.ranked``):
    the player's row lock, and the database refuses a second ranked daily win of a player
    on a deal (``game_one_ranked_daily_per_user``).
 
+5. its taps have a rhythm a person plays (:mod:`game.rhythm`): a win that meets the
+   four rules above with taps too fast or too even is *held* for review, not ranked,
+   until an operator publishes it (the admin).
+
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
 player also keep :class:`~game.models.BestTime`, the best time per player and layout that
 the public board per layout reads.
@@ -32,6 +36,7 @@ from django.utils import timezone
 from daily import codes as daily
 from mahjong import GameCode
 
+from . import rhythm
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
@@ -83,8 +88,15 @@ def is_ranked(game: Game) -> bool:
 
 def on_win(game: Game) -> None:
     """Called in the transaction of the tap that wins ``game``, before it is saved:
-    decide whether the win is ranked, and keep the player's best time."""
+    decide whether the win is ranked, and keep the player's best time. A win that meets
+    the rules with taps no person makes (:mod:`game.rhythm`) is held for review instead:
+    not ranked, ``held`` saying why."""
     game.ranked = is_ranked(game)
+    game.held = ""
+    if game.ranked:
+        held = rhythm.implausible(game.tap_ms)
+        if held:
+            game.ranked, game.held = False, held
     if game.ranked and game.user_id is not None:
         record_best_time(game)
 

@@ -49,6 +49,8 @@ DEFAULT_LAYOUT = "L00"
 _CREATE_ATTEMPTS = 3
 #: Races lost in a row before a tap takes the locked path (see game_tap).
 TAP_ATTEMPTS = 3
+#: The most tap times a game keeps (game/rhythm.py; a 144-tile win takes 144 and more).
+TAP_TIMES_KEPT = 1000
 
 
 class GamePaused(Exception):
@@ -250,6 +252,8 @@ def record_tap(game: Game, board: Board, result: TapResult, now: datetime) -> st
         game.hint = None
     game.selected = board.selected
     _sync_clock(game, now, first_move=True)
+    if len(game.tap_ms) < TAP_TIMES_KEPT:
+        game.tap_ms = [*game.tap_ms, game.elapsed_ms_at(now)]
     return _apply_state(game, board, now) or event
 
 

@@ -42,6 +42,8 @@ MUTABLE_FIELDS = [
     "finished_at",
     "result",
     "ranked",
+    "tap_ms",
+    "held",
     "hints_used",
     "undos_used",
     "version",

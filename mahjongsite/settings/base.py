@@ -172,6 +172,12 @@ MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
 # SECRET_KEY. Set it on its own so that a new secret key keeps the coming days' deals.
 MAHJONG_DAILY_KEY = env_str("MAHJONG_DAILY_KEY", "")
 
+# The plausibility of a win's taps (game/rhythm.py): a win whose median gap between taps
+# is under this many milliseconds, or whose gaps vary less than this percentage of their
+# mean (a steady, scripted pace), is held back from the public boards for review.
+MAHJONG_RHYTHM_MIN_MEDIAN_MS = env_int("MAHJONG_RHYTHM_MIN_MEDIAN_MS", 250)
+MAHJONG_RHYTHM_MIN_SPREAD_PERCENT = env_int("MAHJONG_RHYTHM_MIN_SPREAD_PERCENT", 45)
+
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash
 # of the database server may lose its last fraction of a second of such taps, never a win

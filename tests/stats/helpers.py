@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -47,6 +48,21 @@ def win_through_api(client, code: str = EXAMPLE, *, hints: int = 0) -> dict:
     return state
 
 
+def human_pace(taps: int, seconds: float, *, seed: int = 7) -> list[timedelta]:
+    """When each of ``taps`` taps falls, from 0 to exactly ``seconds``: a search before
+    the first tap of each pair, a shorter aim before the second, both varying as a
+    person's do (log-normal), so the win passes the rhythm check (game/rhythm.py)."""
+    rnd = random.Random(seed)
+    gaps = [rnd.lognormvariate(0.9 if i % 2 else -0.5, 0.6) for i in range(taps - 1)]
+    scale = seconds / sum(gaps)
+    times, at = [timedelta(0)], 0.0
+    for gap in gaps[:-1]:
+        at += gap * scale
+        times.append(timedelta(seconds=at))
+    times.append(timedelta(seconds=seconds))
+    return times
+
+
 def win_with_services(
     *,
     user=None,
@@ -65,10 +81,10 @@ def win_with_services(
     for _ in range(hints):
         services.game_hint(game_id=game.id, owner=owner)
     pairs = plan(game.code)
+    times = human_pace(2 * len(pairs), seconds)
     for index, (a, b) in enumerate(pairs):
-        services.game_tap(game_id=game.id, owner=owner, tile=a, now=start)
-        end = start + timedelta(seconds=seconds) if index == len(pairs) - 1 else start
-        services.game_tap(game_id=game.id, owner=owner, tile=b, now=end)
+        services.game_tap(game_id=game.id, owner=owner, tile=a, now=start + times[2 * index])
+        services.game_tap(game_id=game.id, owner=owner, tile=b, now=start + times[2 * index + 1])
     game = Game.objects.get(id=game.id)
     assert game.result == Game.WON
     return game
