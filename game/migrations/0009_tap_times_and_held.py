@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0008_one_ranked_daily_per_user'),
+        ("game", "0008_one_ranked_daily_per_user"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='held',
-            field=models.CharField(blank=True, default='', max_length=20),
+            model_name="game",
+            name="held",
+            field=models.CharField(blank=True, default="", max_length=20),
         ),
         migrations.AddField(
-            model_name='game',
-            name='removed_by_moderator',
+            model_name="game",
+            name="removed_by_moderator",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='game',
-            name='tap_ms',
+            model_name="game",
+            name="tap_ms",
             field=models.JSONField(blank=True, default=list),
         ),
     ]
