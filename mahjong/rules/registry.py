@@ -8,6 +8,7 @@ from functools import lru_cache
 from .codes import MAX_DEAL, GameCode, UnknownLayout
 from .deal import Deal, generate_deal
 from .designs import DESIGNS
+from .difficulty import Difficulty, difficulty
 from .layouts import TURTLE, Layout
 from .shapes import SHAPES
 
@@ -21,6 +22,13 @@ def get_layout(layout_id: str) -> Layout:
     if layout is None:
         raise UnknownLayout(str(layout_id), f"unknown layout {layout_id!r}")
     return layout
+
+
+def layout_difficulty(layout_id: str) -> Difficulty | None:
+    """How hard a layout is: the share of its uniform random deals that cannot be won,
+    with its n and 95 % interval, from the stored survey (:mod:`.difficulty`); None for a
+    layout not surveyed yet. Raises :class:`UnknownLayout` as :func:`get_layout` does."""
+    return difficulty(get_layout(layout_id).id)
 
 
 def parse_code(text: str | GameCode) -> GameCode:

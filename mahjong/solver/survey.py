@@ -15,6 +15,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from ..rules.difficulty import wilson_interval
 from ..rules.layouts import Layout
 from ..rules.prng import SplitMix64
 from ..rules.tiles import TILE_SET
@@ -27,16 +28,6 @@ def uniform_faces(layout: Layout, rng: SplitMix64) -> list[str]:
     faces = list(TILE_SET[: len(layout.positions)])
     rng.shuffle(faces)
     return faces
-
-
-def wilson_interval(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion (sound near 0, unlike p ± 2σ)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _at(sorted_values: tuple[float, ...], q: float) -> float:
