@@ -1,8 +1,8 @@
-// Movement that answers a tap: a matched pair leaves (a copy of each tile shrinks and
-// fades for 220 ms, over the board, while the real tiles are already gone), a mismatch
+// Movement that answers a tap: a matched pair leaves (each tile, already removed from
+// the board's state, shrinks and fades for 220 ms, taking no tap), a mismatch
 // shakes the two tiles sideways, a blocked tap nods the tile downwards. Nothing here
-// delays the game: the board has drawn the answer before these start, the copies take
-// no taps (pointer-events: none, inert), and a tap during a movement is simply a tap.
+// delays the game: the board has drawn the answer before these start, a leaving tile
+// takes no tap (pointer-events: none, inert), and a tap during a movement is a tap.
 // Under prefers-reduced-motion nothing is started at all.
 //
 // Listens to the board's DOM events (static/js/board.js).
@@ -28,36 +28,48 @@ export function setupEffects({ board, tiles }) {
   let selected = null; // the selection before the latest answer
   const button = (id) => tiles.querySelector(`.tile[data-id="${id}"]`);
 
+  // Every movement starts on the frame after the one that shows the answer: that frame
+  // is painted first, with no new layer to draw (bench/tap.py measures it).
+  const later = (start) => requestAnimationFrame(start);
+
   function move(element, keyframes, duration) {
     if (!element || element.hidden) return;
-    element.animate(keyframes, { duration, easing: "ease-out" });
+    later(() => element.animate(keyframes, { duration, easing: "ease-out" }));
   }
 
-  // A copy of the tile where it was, marked as nothing but a picture.
+  // The removed tile itself, shown once more where it was, marked as a picture only
+  // (no tap, no focus, nothing for a screen reader), until its movement ends. Not a copy:
+  // copying a classic tile's picture (an <svg><use> of the sprite) costs a frame.
   function leave(id) {
-    const original = button(id);
-    if (!original) return;
-    const ghost = original.cloneNode(true);
-    ghost.removeAttribute("data-id");
-    ghost.removeAttribute("aria-pressed");
-    ghost.removeAttribute("aria-label");
-    ghost.classList.remove("is-free", "is-blocked", "is-hint", "is-guided", "is-blocker");
-    ghost.classList.add("tile--leaving");
-    ghost.hidden = false;
-    ghost.tabIndex = -1;
-    ghost.inert = true;
-    ghost.setAttribute("aria-hidden", "true");
-    tiles.append(ghost);
-    const animation = ghost.animate(
-      [
-        { opacity: 1, scale: "1", translate: "0 0" },
-        { opacity: 0, scale: "0.55", translate: "0 -25%" },
-      ],
-      { duration: LEAVE_MS, easing: "cubic-bezier(.4, 0, 1, 1)" },
-    );
-    const done = () => ghost.remove();
-    animation.addEventListener("finish", done);
-    animation.addEventListener("cancel", done);
+    const tile = button(id);
+    if (!tile || !tile.hidden) return;
+    tile.hidden = false;
+    tile.classList.add("tile--leaving");
+    tile.setAttribute("aria-hidden", "true");
+    tile.inert = true;
+    const end = () => {
+      tile.classList.remove("tile--leaving");
+      tile.removeAttribute("aria-hidden");
+      tile.inert = false;
+      // Hidden again unless an undo brought the tile back meanwhile.
+      const game = board.controller?.game;
+      tile.hidden = !game || Boolean(game.tiles[id]?.removed);
+    };
+    later(() => {
+      if (!tile.classList.contains("tile--leaving")) return;
+      const animation = tile.animate(
+        [
+          { opacity: 1, translate: "0 0" },
+          { opacity: 0, translate: "0 -30%" },
+        ],
+        { duration: LEAVE_MS, easing: "cubic-bezier(.4, 0, 1, 1)", fill: "forwards" },
+      );
+      animation.addEventListener("finish", () => {
+        end();
+        animation.cancel(); // the kept last frame, once hidden
+      });
+      animation.addEventListener("cancel", end);
+    });
   }
 
   board.addEventListener("board:applied", (event) => {
