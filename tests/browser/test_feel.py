@@ -141,13 +141,15 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
     help_sheet.get_by_role("button", name="Schließen").click()
     expect(help_sheet).to_be_hidden()
 
-    # Typing in the code field: no shortcut fires, the letters go into the field.
+    # N opens the New game panel; typing in its code field fires no shortcut.
+    panel = page.get_by_role("dialog", name="Neues Spiel")
+    page.keyboard.press("n")
+    expect(panel).to_be_visible()
     code = page.locator("#code-input")
     code.fill("")
     code.press_sequentially("hupn?")
     expect(code).to_have_value("hupn?")
     code.press("Control+z")  # the field's own undo, not the board's
-    code.press("Escape")
     page.wait_for_timeout(300)  # nothing was sent: nothing to wait for
     expect(hinted).to_have_count(0)
     expect(paused).to_be_hidden()
@@ -155,9 +157,16 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
     expect(left).to_have_text("144")
     expect(page).to_have_url(re.compile(EXAMPLE))
 
-    # N: a new game (leaving the field first).
-    page.locator("#board-tiles .tile.is-free").first.focus()
+    # A new game from the panel asks first: the game in progress would be lost.
+    question = page.get_by_role("dialog", name="Diese Partie verlassen?")
+    panel.get_by_role("button", name="Neues Spiel", exact=True).click()
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Weiterspielen").click()
+    expect(question).to_be_hidden()
+    expect(page).to_have_url(re.compile(EXAMPLE))  # kept
     page.keyboard.press("n")
+    panel.get_by_role("button", name="Neues Spiel", exact=True).click()
+    question.get_by_role("button", name="Neues Spiel beginnen").click()
     expect(page).not_to_have_url(re.compile(EXAMPLE))
     expect(left).to_have_text("144")
     assert page.evaluate("window.__animations") == 0
