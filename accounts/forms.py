@@ -9,7 +9,14 @@ from .usernames import looks_like_an_existing_name, mixes_scripts
 
 
 class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label=_("E-mail address (optional)"),
+        required=False,
+        help_text=_("Only for a new password if you forget yours; never shown to anyone."),
+    )
+
     class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
         help_texts = {
             "username": _(
                 "Shown on the leaderboard. Up to 150 letters, digits and @ . + - _ only."

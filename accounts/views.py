@@ -14,6 +14,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 from django_ratelimit.decorators import ratelimit
@@ -119,6 +120,59 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "accounts/password_change_done.html"
+
+
+def _password_reset_rate(group, request):
+    return settings.RATE_LIMITS["password_reset"]
+
+
+@method_decorator(
+    ratelimit(
+        group="password_reset",
+        key=ratelimit_key,
+        rate=_password_reset_rate,
+        method="POST",
+        block=False,
+    ),
+    name="post",
+)
+class PasswordResetView(auth_views.PasswordResetView):
+    """The "Forgot your password?" page: Django's view (a link that works once, for
+    PASSWORD_RESET_TIMEOUT), the mail in the request's language; the same answer
+    whether or not an account has that address, and limited per client address."""
+
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    @property
+    def extra_email_context(self):
+        return {"minutes": settings.PASSWORD_RESET_TIMEOUT // 60}
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), **self.extra_email_context}
+
+    def post(self, request, *args, **kwargs):
+        if getattr(request, "limited", False):
+            rate = settings.RATE_LIMITS["password_reset"]
+            response = render(request, "registration/password_reset_limited.html", status=429)
+            response["Retry-After"] = str(retry_after_seconds(rate))
+            return response
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "registration/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "registration/password_reset_complete.html"
 
 
 def locked_out(request, original_response=None, credentials=None):

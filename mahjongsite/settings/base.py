@@ -156,6 +156,7 @@ RATE_LIMITS = {
     "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "120/m"),
     "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "1200/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
+    "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "5/h"),
 }
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_FAIL_OPEN = True
@@ -167,6 +168,22 @@ API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
 # and the "can this game still be won" check the board asks for after a removal.
 MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
 MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+
+# Mail (the password-reset links): SMTP when a host is given, else the console.
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DJANGO_EMAIL_FROM", "mahjong@localhost")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+# How long a password-reset link works, in seconds (one use only in any case).
+PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_SECONDS", 3600, minimum=60)
 
 # The key of the daily codes (daily/codes.py): from the environment, else derived from
 # SECRET_KEY. Set it on its own so that a new secret key keeps the coming days' deals.

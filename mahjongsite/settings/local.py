@@ -7,7 +7,6 @@ DEBUG = True
 SECRET_KEY = "local-development-only-not-secret"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # Generous limits, so scripted checks are never refused (tests that check a limit set
 # their own); DJANGO_RATE_LIMIT_* still apply when given.
@@ -17,6 +16,7 @@ RATE_LIMITS = {
     "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "1000/m"),
     "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "100000/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "1000/m"),
+    "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "1000/m"),
 }
 # Sign-in failures per address: generous here too (tests of the limit set their own).
 LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000

@@ -36,7 +36,6 @@ STORAGES = {
     "staticfiles": {"BACKEND": "mahjongsite.storage.HashedStaticFilesStorage"},
 }
 
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # One process shares its own in-memory cache (django-ratelimit asks for a shared one).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
