@@ -68,7 +68,17 @@ export function setupWinnable({ board, notice, api, t }) {
       else document.getElementById("new-game-form")?.requestSubmit();
     });
     buttons.append(fresh);
-    notice.replaceChildren(text, buttons);
+    // Advice only: the player may put it away and play on (until the next removal).
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "board-notice__close";
+    close.setAttribute("aria-label", strings.close || "Close");
+    close.textContent = "×";
+    close.addEventListener("click", () => {
+      notice.replaceChildren();
+      document.querySelector('#board-tiles .tile[tabindex="0"]')?.focus();
+    });
+    notice.replaceChildren(text, buttons, close);
   }
 
   async function check(game) {

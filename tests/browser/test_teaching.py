@@ -1,6 +1,7 @@
 """The board that teaches, in real Chromium and the four languages: the guided first game
-runs from start to finish, keeps its step off its happy path and can be skipped, and "Show free tiles" marks exactly the
-engine's free set, is remembered and leaves the clock alone."""
+runs from start to finish, keeps its step off its happy path and can be skipped, and
+"Show free tiles" marks exactly the engine's free set, is remembered and leaves the clock
+alone."""
 
 from __future__ import annotations
 

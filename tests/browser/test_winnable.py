@@ -61,6 +61,9 @@ BESIDE = {
 }
 
 
+CLOSE = {"sv": "Stäng", "el": "Κλείσιμο", "de": "Schließen", "id": "Tutup"}
+
+
 def history_now(page: Page) -> list:
     """The shown game's history, as stored (the live server's database)."""
     game_id = page.evaluate("document.getElementById('board').controller.game.id")
@@ -100,6 +103,7 @@ def test_the_notice_follows_the_losing_removal_and_undo_brings_back_a_winnable_b
     # Beside it, the plain Undo of one move and New game, over the board.
     expect(notice.get_by_role("button", name=undo, exact=True)).to_be_visible()
     expect(notice.get_by_role("button", name=new_game, exact=True)).to_be_visible()
+    expect(notice.get_by_role("button", name=CLOSE[lang], exact=True)).to_be_visible()
     frame = page.locator("#board-frame").bounding_box()
     box = notice.bounding_box()
     assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"]
