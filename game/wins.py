@@ -18,8 +18,9 @@ from daily.board import ranked_wins
 from . import ranking
 from .models import Game
 
-#: Why a win is not ranked, in the order of game/ranking.py's conditions.
-HINTS, CODE, TOO_FAST, REPLAY = "hints", "code", "too_fast", "replay"
+#: Why a win is not ranked, in the order of game/ranking.py's conditions, then a win held
+#: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
+HINTS, CODE, TOO_FAST, REPLAY, HELD = "hints", "code", "too_fast", "replay", "held"
 
 
 def _owners_games(game: Game):
@@ -52,6 +53,8 @@ def not_ranked_because(game: Game) -> list[str]:
         reasons.append(TOO_FAST)
     if _replayed_daily(game):
         reasons.append(REPLAY)
+    if game.held:
+        reasons.append(HELD)
     return reasons
 
 

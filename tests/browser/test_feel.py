@@ -5,6 +5,8 @@ each: the server decides everything, the tests press keys and read what the page
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 
 from playwright.sync_api import Page, expect
@@ -13,6 +15,7 @@ from daily import codes as daily
 from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
+from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, open_board, tile
 from tests.browser.test_stats import FAST_FORWARD as STATS_FAST_FORWARD
 
@@ -243,7 +246,13 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     code = str(daily.daily_code(daily.utc_day(), "L00"))
     pairs = [list(pair) for pair in Board.from_code(code).deal.plan]
     game_id = page.evaluate(STATS_FAST_FORWARD, [code, pairs[:71], 0])
-    Game.objects.filter(pk=game_id).update(elapsed_ms=300_000)
+    # A person's rhythm too (an aimed tap, then a search), or the win is held for review.
+    rnd = random.Random(7)
+    taps = len(Game.objects.get(pk=game_id).tap_ms)
+    gaps = [400 if i % 2 else rnd.randint(1500, 2600) for i in range(taps)]
+    Game.objects.filter(pk=game_id).update(
+        elapsed_ms=300_000, tap_ms=list(itertools.accumulate(gaps))
+    )
     page.goto(f"{live_server.url}/sv/play/")
     expect(page.locator("#tiles-left")).to_have_text("2")
     page.add_init_script(ANIMATION_WATCH)  # from the next load on
@@ -284,3 +293,18 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     )
     assert page.evaluate("window.__animations") == 0
     assert errors == []
+
+
+def test_help_sheet_hint_question_and_notices_are_accessible(live_server, axe_page: Page):
+    """axe-core on the help sheet and on the hint question (Greek, a fresh deal that could
+    be ranked); the bar's sound switch and help button have their names."""
+    page = axe_page
+    open_board(page, live_server, "el", query="?layout=L00")
+    expect(page.get_by_role("button", name="Ήχος", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Συντομεύσεις πληκτρολογίου").click()
+    expect(page.locator("#help-sheet")).to_be_visible()
+    assert_no_axe_violations(page)
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Υπόδειξη", exact=True).click()
+    expect(page.locator("#hint-confirm")).to_be_visible()
+    assert_no_axe_violations(page)

@@ -52,6 +52,11 @@ def test_why_a_win_is_not_ranked():
     assert typed["not_ranked"] == ["code"]
     rushed = wins.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=10, hints=1))
     assert rushed["not_ranked"] == ["hints", "code", "too_fast"]
+    # Taps at a script's pace: held back for review, and the screen says so.
+    scripted = win_with_services(user=ada, code=None, seconds=300)
+    Game.objects.filter(pk=scripted.pk).update(ranked=False, held="too_even_taps")
+    scripted.refresh_from_db()
+    assert wins.win_for(scripted)["not_ranked"] == ["held"]
     # Nothing before the win: no query either.
     game = services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00").game
     assert wins.win_for(game) is None
