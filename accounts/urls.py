@@ -10,6 +10,9 @@ urlpatterns = [
     path("logout/", views.SignOutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("", views.account, name="account"),
+    path("delete/", views.delete_account, name="delete"),
+    path("data/", views.download_data, name="data"),
     path("password/reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("password/reset/sent/", views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(

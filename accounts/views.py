@@ -7,16 +7,21 @@ sign-in, so the old key is read first), and the game in progress goes on.
 """
 
 import math
+from urllib.parse import quote
 
+from axes.models import AccessAttempt
+from django import forms
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
-from django.http import HttpResponse
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
@@ -24,6 +29,7 @@ from mahjongsite.client_ip import client_ip, ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
 from . import throttle
+from .data import player_data
 from .forms import SignInForm, SignUpForm
 
 
@@ -173,6 +179,79 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
     template_name = "registration/password_reset_complete.html"
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("That is not your password."), code="password_incorrect")
+        return password
+
+
+@login_required
+@sensitive_post_parameters("password")
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete_account(request):
+    """Delete my account, after the password: the user, their games and best times go
+    (their ranked results leave the boards); nothing of them is kept. Wrong passwords
+    count as on the password-change form."""
+    key = str(request.user.pk)
+    if request.method == "POST":
+        wait = throttle.wait_seconds(throttle.password_change_policy(), key)
+        if wait:
+            return _too_many_tries(request, wait)
+    form = DeleteAccountForm(request.user, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            user = request.user
+            username = user.get_username()
+            logout(request)
+            user.delete()  # games and best times go with it (on_delete=CASCADE)
+            AccessAttempt.objects.filter(username=username).delete()
+            return render(request, "accounts/deleted.html")
+        throttle.record_failure(throttle.password_change_policy(), key)
+    return render(request, "accounts/delete.html", {"form": form})
+
+
+@login_required
+@require_safe
+def download_data(request):
+    """Download my data: the account, games, times and statistics, as JSON."""
+    response = JsonResponse(player_data(request.user), json_dumps_params={"indent": 1})
+    name = f"mahjong-{request.user.get_username()}.json"
+    response["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(name)}"
+    return response
+
+
+@require_safe
+def account(request):
+    """The account page: change password, download, delete."""
+    if not request.user.is_authenticated:
+        return redirect("accounts:login")
+    return render(request, "accounts/account.html")
+
+
+@require_safe
+def privacy(request):
+    """What the site keeps, why, and for how long (the numbers are the settings')."""
+    context = {
+        "session_days": settings.SESSION_COOKIE_AGE // 86400,
+        "address_minutes": settings.LOGIN_ADDRESS_WINDOW_MINUTES,
+        "lockout_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        "reset_minutes": settings.PASSWORD_RESET_TIMEOUT // 60,
+    }
+    return render(request, "privacy.html", context)
 
 
 def locked_out(request, original_response=None, credentials=None):

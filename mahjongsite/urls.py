@@ -4,6 +4,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as account_views
 from daily import urls as daily_urls
 from game import urls as game_urls
 from webapp import urls as webapp_urls
@@ -27,6 +28,7 @@ urlpatterns += i18n_patterns(
     path("", include("daily.urls")),
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
+    path("privacy/", account_views.privacy, name="privacy"),
     path("", include("webapp.urls")),
     prefix_default_language=True,
 )

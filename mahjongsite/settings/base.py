@@ -130,6 +130,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# No log of successful sign-ins (addresses and browsers): the privacy page says so.
+AXES_DISABLE_ACCESS_LOG = True
 
 # Sign-in guesses from one client address across all usernames (accounts/throttle.py):
 # after SLOWDOWN_AFTER failures within the window one try per DELAY_SECONDS, after

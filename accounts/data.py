@@ -1,0 +1,61 @@
+"""Your data, to take with you: everything the site keeps about a player, as JSON."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from game.models import BestTime, Game
+
+
+def _when(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def player_data(user: AbstractBaseUser) -> dict:
+    """The account, every game (deal, moves, tap times, clock, counters, result) and the
+    best times: what the privacy page names, and nothing else exists of the player."""
+    games = Game.objects.filter(user=user).order_by("created_at")
+    return {
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "date_joined": _when(user.date_joined),
+            "last_login": _when(user.last_login),
+        },
+        "games": [
+            {
+                "id": str(game.id),
+                "code": game.code,
+                "layout": game.layout_id,
+                "origin": game.origin,
+                "state": game.state,
+                "result": game.result,
+                "ranked": game.ranked,
+                "held": game.held or None,
+                "removed_by_moderator": game.removed_by_moderator,
+                "elapsed_ms": game.elapsed_ms,
+                "hints_used": game.hints_used,
+                "undos_used": game.undos_used,
+                "pairs_removed": game.history,
+                "tap_ms": game.tap_ms,
+                "created_at": _when(game.created_at),
+                "started_at": _when(game.started_at),
+                "finished_at": _when(game.finished_at),
+            }
+            for game in games
+        ],
+        "best_times": [
+            {
+                "layout": row.layout_id,
+                "elapsed_ms": row.elapsed_ms,
+                "game": str(row.game_id),
+                "achieved_at": _when(row.achieved_at),
+            }
+            for row in BestTime.objects.filter(user=user).order_by("layout_id")
+        ],
+        "statistics": {
+            "games": games.count(),
+            "won": games.filter(result=Game.WON).count(),
+            "ranked_wins": games.filter(result=Game.WON, ranked=True).count(),
+        },
+    }

@@ -1,0 +1,163 @@
+"""Delete my account (after the password; games and times go with it, nothing of the
+user is left), download my data (JSON), and the privacy page in four languages, linked
+from every page's footer with the numbers the settings give."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from axes.models import AccessAttempt, AccessLog
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+
+from daily import codes as daily
+from game.models import BestTime, Game
+from tests.stats.helpers import PASSWORD, player, win_with_services
+
+pytestmark = pytest.mark.django_db
+LANGUAGES = ["sv", "el", "de", "id"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counters():
+    cache.clear()  # the throttles' counters, keyed by user ids that tests reuse
+    yield
+    cache.clear()
+
+
+def _token(page: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+
+def _signed_in(username="ada") -> Client:
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/sv/accounts/login/").content.decode()
+    answer = client.post(
+        "/sv/accounts/login/",
+        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": _token(page)},
+    )
+    assert answer.status_code == 302
+    return client
+
+
+def _rows_naming(user_id: int, username: str) -> list[str]:
+    """Every table and column with a row that points at the user or holds the username."""
+    found = []
+    with connection.cursor() as cursor:
+        for table in connection.introspection.table_names():
+            description = connection.introspection.get_table_description(cursor, table)
+            for column in (c.name for c in description):
+                if column == "user_id" or (table == "auth_user" and column == "id"):
+                    value = user_id
+                elif column == "username":
+                    value = username
+                else:
+                    continue
+                cursor.execute(f'SELECT COUNT(*) FROM "{table}" WHERE "{column}" = %s', [value])
+                if cursor.fetchone()[0]:
+                    found.append(f"{table}.{column}")
+    return found
+
+
+def test_deleting_the_account_leaves_nothing_of_the_user():
+    ada = player("ada")
+    win_with_services(user=ada, code=str(daily.daily_code(daily.utc_day(), "L02")), seconds=300)
+    win_with_services(user=ada, code=None, seconds=200)
+    bo = player("bo")
+    win_with_services(user=bo, code=None, seconds=250)
+    client = _signed_in("ada")
+    AccessAttempt.objects.create(
+        username="ada",
+        ip_address="127.0.0.1",
+        failures_since_start=1,
+        user_agent="x",
+        get_data="",
+        post_data="",
+        http_accept="",
+        path_info="/",
+    )
+    page = client.get("/de/accounts/delete/").content.decode()
+    assert 'id="delete-what"' in page and "Bestenlisten" in page
+    refused = client.post(
+        "/de/accounts/delete/", {"password": "wrong", "csrfmiddlewaretoken": _token(page)}
+    )
+    assert refused.status_code == 200 and "Das ist nicht Ihr Passwort." in refused.content.decode()
+    assert get_user_model().objects.filter(username="ada").exists()
+    # Without the CSRF token, nothing happens.
+    assert client.post("/de/accounts/delete/", {"password": PASSWORD}).status_code == 403
+    done = client.post(
+        "/de/accounts/delete/", {"password": PASSWORD, "csrfmiddlewaretoken": _token(page)}
+    )
+    assert done.status_code == 200 and "Konto gelöscht" in done.content.decode()
+    assert not get_user_model().objects.filter(username="ada").exists()
+    assert _rows_naming(ada.pk, "ada") == []
+    assert not AccessLog.objects.exists()  # successful sign-ins are not logged
+    assert Game.objects.filter(user=bo).count() == 1 and BestTime.objects.filter(user=bo).exists()
+    for session in Session.objects.all():
+        assert str(ada.pk) not in json.dumps(session.get_decoded())
+    assert client.get("/de/accounts/data/").status_code == 302  # signed out
+
+
+def test_too_many_wrong_passwords_on_the_delete_form_are_refused(settings):
+    settings.PASSWORD_CHANGE_FAILURE_LIMIT = 2
+    player("ada")
+    client = _signed_in()
+    page = client.get("/sv/accounts/delete/").content.decode()
+    for _ in range(2):
+        client.post(
+            "/sv/accounts/delete/", {"password": "wrong", "csrfmiddlewaretoken": _token(page)}
+        )
+    refused = client.post(
+        "/sv/accounts/delete/", {"password": PASSWORD, "csrfmiddlewaretoken": _token(page)}
+    )
+    assert refused.status_code == 429 and "Retry-After" in refused
+    assert get_user_model().objects.filter(username="ada").exists()
+
+
+def test_download_my_data_gives_every_game_and_time():
+    ada = player("ada")
+    ada.email = "ada@example.org"
+    ada.save()
+    won = win_with_services(user=ada, code=None, seconds=200)
+    player("bo")
+    win_with_services(user=get_user_model().objects.get(username="bo"), code=None, seconds=250)
+    client = _signed_in()
+    answer = client.get("/sv/accounts/data/")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    assert (
+        "attachment" in answer["Content-Disposition"]
+        and "mahjong-ada.json" in answer["Content-Disposition"]
+    )
+    data = json.loads(answer.content)
+    assert data["account"]["username"] == "ada" and data["account"]["email"] == "ada@example.org"
+    assert [g["id"] for g in data["games"]] == [str(won.id)]  # only hers
+    game = data["games"][0]
+    assert game["code"] == won.code and game["elapsed_ms"] == 200_000 and len(game["tap_ms"]) == 144
+    assert len(game["pairs_removed"]) == 72 and game["ranked"] is True
+    assert data["best_times"] == [
+        {
+            "layout": "L00",
+            "elapsed_ms": 200_000,
+            "game": str(won.id),
+            "achieved_at": game["finished_at"],
+        }
+    ]
+    assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, settings):
+    settings.LOGIN_ADDRESS_WINDOW_MINUTES = 17
+    home = client.get(f"/{lang}/").content.decode()
+    assert f'href="/{lang}/privacy/"' in re.search(r"<footer.*?</footer>", home, re.S).group(0)
+    page = client.get(f"/{lang}/privacy/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'lang="{lang}"' in html and "17" in html and "14" in html and "60" in html
+    for english in ("Your games", "The session cookie", "throttling", "Successful sign-ins"):
+        assert english not in html
