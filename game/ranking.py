@@ -129,6 +129,58 @@ def record_best_time(game: Game) -> None:
         )
 
 
+def refresh_best_time(user_id: int, layout_id: str) -> None:
+    """Work out one player's best time on one layout again from their ranked wins (after
+    an operator hid or published a result)."""
+    BestTime.objects.filter(user_id=user_id, layout_id=layout_id).delete()
+    best = (
+        Game.objects.filter(user_id=user_id, layout_id=layout_id, result=Game.WON, ranked=True)
+        .order_by("elapsed_ms", "finished_at")
+        .first()
+    )
+    if best is not None:
+        BestTime.objects.create(
+            user_id=user_id,
+            layout_id=layout_id,
+            elapsed_ms=best.elapsed_ms,
+            game=best,
+            achieved_at=best.finished_at,
+        )
+
+
+def remove_results(games) -> int:
+    """Moderation: take ranked wins off the public boards (kept, marked as removed by an
+    operator, in the player's own statistics). Returns how many were removed."""
+    with transaction.atomic():
+        rows = list(games.select_for_update().filter(result=Game.WON, ranked=True))
+        for game in rows:
+            game.ranked, game.removed_by_moderator = False, True
+            game.save(update_fields=["ranked", "removed_by_moderator"])
+        for user_id, layout_id in {(g.user_id, g.layout_id) for g in rows if g.user_id}:
+            refresh_best_time(user_id, layout_id)
+    return len(rows)
+
+
+def publish_held(games) -> int:
+    """Moderation: publish wins held for their rhythm after review, unless the player
+    already has a ranked result on that daily deal. Returns how many were published."""
+    published = 0
+    with transaction.atomic():
+        rows = games.select_for_update().filter(result=Game.WON, ranked=False).exclude(held="")
+        for game in rows.filter(removed_by_moderator=False):
+            if game.origin == Game.DAILY and game.user_id is not None:
+                _lock_player(game.user_id)
+                others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
+                if others.exclude(pk=game.pk).exists():
+                    continue
+            game.ranked, game.held = True, ""
+            game.save(update_fields=["ranked", "held"])
+            if game.user_id is not None:
+                refresh_best_time(game.user_id, game.layout_id)
+            published += 1
+    return published
+
+
 def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
     """At sign-in or sign-up, give the user the daily deals the visitor won while signed
     out, so that the result is kept. A win stays ranked only if it is still the user's
