@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt, AccessLog
@@ -14,6 +15,7 @@ from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from daily import codes as daily
 from game.models import BestTime, Game
@@ -161,3 +163,39 @@ def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, setti
     assert f'lang="{lang}"' in html and "17" in html and "14" in html and "60" in html
     for english in ("Your games", "The session cookie", "throttling", "Successful sign-ins"):
         assert english not in html
+
+
+def test_an_addresss_failure_record_goes_at_the_next_sign_in_after_the_lockout(settings):
+    """What the privacy page says of the address kept with a username's failures."""
+    player("ada")
+    old = AccessAttempt.objects.create(
+        username="bo",
+        ip_address="192.0.2.7",
+        failures_since_start=3,
+        user_agent="x",
+        get_data="",
+        post_data="",
+        http_accept="",
+        path_info="/",
+    )
+    AccessAttempt.objects.filter(pk=old.pk).update(
+        attempt_time=timezone.now() - settings.AXES_COOLOFF_TIME - timedelta(seconds=1)
+    )
+    recent = AccessAttempt.objects.create(
+        username="cy",
+        ip_address="192.0.2.8",
+        failures_since_start=1,
+        user_agent="x",
+        get_data="",
+        post_data="",
+        http_accept="",
+        path_info="/",
+    )
+    client = Client()
+    page = client.get("/sv/accounts/login/").content.decode()
+    client.post(
+        "/sv/accounts/login/",
+        {"username": "ada", "password": "wrong", "csrfmiddlewaretoken": _token(page)},
+    )
+    assert not AccessAttempt.objects.filter(pk=old.pk).exists()
+    assert AccessAttempt.objects.filter(pk=recent.pk).exists()
