@@ -69,6 +69,9 @@ def _seen_before(game: Game) -> bool:
     return _owners_games(game).filter(code=game.code).exclude(pk=game.pk).exists()
 
 
+seen_before = _seen_before
+
+
 def _lock_player(user_id: int | None) -> None:
     """Serialize one player's daily decisions (their row's lock, as game creation takes)."""
     if user_id is not None:

@@ -30,14 +30,9 @@ def _owners_games(game: Game):
 
 
 def _replayed_daily(game: Game) -> bool:
-    """A daily deal the owner had started before this game (practice, not a race)."""
-    return (
-        game.origin == Game.DAILY
-        and _owners_games(game)
-        .filter(code=game.code, created_at__lt=game.created_at)
-        .exclude(pk=game.pk)
-        .exists()
-    )
+    """A daily deal the owner has another game on (practice, not a race): the ranking's
+    own rule (game/ranking.py, one ranked result per player and daily deal)."""
+    return game.origin == Game.DAILY and ranking.seen_before(game)
 
 
 def not_ranked_because(game: Game) -> list[str]:

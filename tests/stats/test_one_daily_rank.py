@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from daily import codes as daily
 from daily.board import day_board
-from game import ranking, services
+from game import ranking, services, wins
 from game.models import BestTime, Game
 from game.store import Owner
 
@@ -91,6 +91,8 @@ def test_a_signed_out_game_waiting_while_the_player_wins_signed_in_is_not_ranked
     waiting.refresh_from_db()
     assert (waiting.result, waiting.ranked) == (Game.WON, False)
     assert _ranked(ada, code) == [400_000]
+    # The win screen says why: not the player's only game on this daily deal.
+    assert wins.win_for(waiting)["not_ranked"] == [wins.REPLAY]
 
 
 def test_two_sessions_signing_in_one_after_the_other_rank_once():
