@@ -132,6 +132,16 @@ def _password_reset_rate(group, request):
     return settings.RATE_LIMITS["password_reset"]
 
 
+def _password_reset_address_rate(group, request):
+    return settings.RATE_LIMITS["password_reset_address"]
+
+
+def _asked_address(group, request) -> str:
+    """The address asked for, as the accounts' lookup compares it (case-insensitive):
+    mails to one account are limited whatever client address asks."""
+    return request.POST.get("email", "").strip().lower()
+
+
 @method_decorator(
     ratelimit(
         group="password_reset",
@@ -142,10 +152,21 @@ def _password_reset_rate(group, request):
     ),
     name="post",
 )
+@method_decorator(
+    ratelimit(
+        group="password_reset_address",
+        key=_asked_address,
+        rate=_password_reset_address_rate,
+        method="POST",
+        block=False,
+    ),
+    name="post",
+)
 class PasswordResetView(auth_views.PasswordResetView):
     """The "Forgot your password?" page: Django's view (a link that works once, for
     PASSWORD_RESET_TIMEOUT), the mail in the request's language; the same answer
-    whether or not an account has that address, and limited per client address."""
+    whether or not an account has that address, and limited per client address and
+    per address asked for (the same 429 whether or not an account has it)."""
 
     template_name = "registration/password_reset_form.html"
     email_template_name = "registration/password_reset_email.txt"
@@ -161,9 +182,12 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def post(self, request, *args, **kwargs):
         if getattr(request, "limited", False):
-            rate = settings.RATE_LIMITS["password_reset"]
+            wait = max(
+                retry_after_seconds(settings.RATE_LIMITS[name])
+                for name in ("password_reset", "password_reset_address")
+            )
             response = render(request, "registration/password_reset_limited.html", status=429)
-            response["Retry-After"] = str(retry_after_seconds(rate))
+            response["Retry-After"] = str(wait)
             return response
         return super().post(request, *args, **kwargs)
 

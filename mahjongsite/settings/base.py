@@ -159,6 +159,7 @@ RATE_LIMITS = {
     "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "1200/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
     "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "5/h"),
+    "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "3/h"),
 }
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_FAIL_OPEN = True

@@ -37,6 +37,7 @@ RATE_LIMITS = {
     "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "100000/m"),
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
     "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "100000/m"),
+    "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "100000/m"),
 }
 # Sign-in failures per address: generous here too (tests of the limit set their own).
 LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000

@@ -92,6 +92,23 @@ def test_asking_is_limited_per_address(settings):
     assert len(mail.outbox) == 2
 
 
+def test_asking_is_limited_per_address_asked_for_from_any_client(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "password_reset_address": "2/h"}
+    get_user_model().objects.create_user("ada", "ada@example.org", PASSWORD)
+    asked = ["ada@example.org", "ADA@example.org ", "ada@example.org"]
+    answers = [
+        _ask(Client(REMOTE_ADDR=f"203.0.113.{n}"), "sv", address).status_code
+        for n, address in enumerate(asked, 1)
+    ]
+    assert answers == [302, 302, 429] and len(mail.outbox) == 2
+    # an address no account has is limited the same way: the answer tells nothing
+    unknown = [
+        _ask(Client(REMOTE_ADDR=f"198.51.100.{n}"), "sv", "nobody@example.org").status_code
+        for n in range(3)
+    ]
+    assert unknown == [302, 302, 429] and len(mail.outbox) == 2
+
+
 def test_sign_up_takes_an_optional_address():
     client = Client()
     page = client.get("/sv/accounts/signup/").content.decode()
