@@ -1,5 +1,5 @@
 """The privacy page (four languages) and the account pages a player owns (the reset
-form, the account page, the delete form): axe-clean and valid HTML, one load each."""
+form, the sign-up form with its e-mail field, the account page, the delete form): axe-clean and valid HTML, one load each."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def test_privacy_and_account_pages_are_accessible(live_server, axe_page: Page):
     for lang in ("sv", "el", "de", "id"):
         _check(axe_page, f"{live_server.url}/{lang}/privacy/")
     _check(axe_page, f"{live_server.url}/de/accounts/password/reset/")
+    _check(axe_page, f"{live_server.url}/el/accounts/signup/")
     get_user_model().objects.create_user("ada", "ada@example.org", PASSWORD)
     axe_page.goto(f"{live_server.url}/sv/accounts/login/")
     axe_page.fill("#id_username", "ada")
