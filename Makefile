@@ -2,6 +2,8 @@
 #   make run    set up, then serve on http://127.0.0.1:8000 as an operator runs it (DEBUG off)
 #   make dev    set up, then Django's development server (DEBUG on, reloads on edits)
 #   make serve  production: app servers behind nginx on PostgreSQL and Redis (docs/deploy.md)
+#   make check  the fast loop: lint, check migrations, every test but the browser and ops
+#               tests; installs nothing beyond the virtualenv (a few minutes)
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
@@ -30,7 +32,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -75,6 +77,15 @@ dev: setup
 serve: $(INSTALLED) messages ops-tools
 	$(BIN)/python -m deploy.stack serve --port $(PORT) --app-servers $(APP_SERVERS) \
 		--first-app-port $(APP_PORT)
+
+# The fast loop before a commit: what needs no browser, no Java, no nginx, Redis or
+# PostgreSQL server. The catalogue check runs only where GNU gettext is installed.
+CHECK_IGNORE := --ignore=tests/browser --ignore=tests/ops \
+	$(if $(shell command -v xgettext),,--ignore=tests/web/test_catalogues.py)
+check: $(INSTALLED) native messages
+	$(BIN)/ruff check .
+	$(MANAGE) makemigrations --check --dry-run
+	$(BIN)/pytest -q $(CHECK_IGNORE) $(PYTEST_ARGS)
 
 test: setup chromium node_modules java gettext ops-tools
 	$(MANAGE) makemigrations --check --dry-run

@@ -91,9 +91,9 @@ TARGETS = {
         # thirty times its tests' time before it counts as a timeout: its mutants would
         # take most of a day. Its own tests decide small positions exhaustively in
         # seconds, and are the ones meant to catch its bugs.
-        focus=(
-            ("mahjong.solver.search.*", "tests/engine/test_solver"),
-            ("mahjong.solver.pairings.*", "tests/engine/test_solver"),
+        focus=tuple(
+            (f"mahjong.solver.{module}.*", "tests/engine/test_solver")
+            for module in ("search", "moves", "pairings", "probe", "classes", "shape")
         ),
         timeout_multiplier=5.0,
     ),

@@ -25,7 +25,8 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from ..rules.geometry import Geometry
-from .search import Solution, Solver, Verdict, _shape
+from .search import Solution, Solver, Verdict
+from .shape import shape_of
 
 
 def _load_core():
@@ -76,7 +77,7 @@ def _layout_bytes(geometry: Geometry) -> bytes:
     """A layout's neighbourhoods as the core reads them (worked out once per layout)."""
     data = _layouts.get(geometry)
     if data is None:
-        shape = _shape(geometry)
+        shape = shape_of(geometry)
         data = b"".join(
             _encoded(masks)
             for masks in (shape.cover, shape.left, shape.right, shape.above, shape.zone)

@@ -1,8 +1,8 @@
 """The solver's second way of searching: over the classes' pairings, learning from conflicts.
 
-The move search (:mod:`.solver`) plays pairs in order, and a deal it finds hard is
+The move search (:mod:`.moves`) plays pairs in order, and a deal it finds hard is
 often easy for a search that settles whole classes instead, and the other way round:
-their slow deals are mostly not the same ones. So :meth:`.solver.Solver.solve` gives
+their slow deals are mostly not the same ones. So :meth:`.search.Solver.solve` gives
 this search a growing share of its time once the move search has taken long, and
 takes whichever answer comes first. This is M. de Bondt's scheme for the game:
 
@@ -29,38 +29,38 @@ takes whichever answer comes first. This is M. de Bondt's scheme for the game:
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..rules.prng import SplitMix64
 from .bitmask import bits as _bits
-
-if TYPE_CHECKING:
-    from .search import Solver
+from .classes import Budget, ClassState, agrees
 
 #: The search's steps: each yields when a turn's budget is spent, and returns what the
 #: plain function would (``yield from`` one gives its answer).
 Steps = Generator[None, None, Any]
 
 
-def agrees(seen: list[int], pairing) -> bool:
-    """Whether a relaxed play that cleared (``seen``: the partners free or gone as each
-    tile went) still clears with a class held to ``pairing``: each tile of it had its
-    partner there."""
-    return all(seen[a] >> b & 1 and seen[b] >> a & 1 for a, b in pairing)
-
-
 class PairingSearch:
-    """The pairing search on a solver's position, run in turns (:meth:`run`). The
-    solver's pairings start as the ones it allows everywhere and are left settled when
-    the search wins."""
+    """The pairing search on a position, run in turns (:meth:`run`).
 
-    def __init__(self, solver: Solver, present: int, free: int, rng: SplitMix64):
-        self.solver = solver
+    It works on its own copy of ``state`` (:attr:`state`), so the move search's classes
+    and its own never disturb each other between turns; its pairings start as those
+    ``state`` allows and are left settled when the search wins (then
+    ``state.play_out`` gives the plan). Each relaxed play spends a node of ``budget``.
+    """
+
+    def __init__(self, state: ClassState, budget: Budget, present: int, free: int, rng: SplitMix64):
+        self.state = state = state.copy()
+        self.budget = budget
         self.present, self.free = present, free
-        self.budget = 0
+        #: The relaxed plays it may have made when the current turn ends, and has made.
+        self.turn_end = 0
         self.plays = 0
-        self.loose = solver.full_allowed
-        masks = solver.group_masks
+        #: Each conflict learnt, as (held, needed): with the classes of ``held`` kept to
+        #: their pairings (class, pairing), those of ``needed`` cannot all hold.
+        self.conflicts: list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = []
+        self.loose = state.allowed[:]
+        masks = state.group_masks
         self.order = [
             g
             for g, options in enumerate(self.loose)
@@ -79,10 +79,7 @@ class PairingSearch:
         """Go on for at most ``budget`` more relaxed plays: ``True`` when every class is
         settled to a winning pairing, ``False`` when no choice of pairings wins, ``None``
         when the budget ran out first (the next run goes on from there)."""
-        self.budget = self.plays + budget
-        # The solver's other search used the classes meanwhile: hold them as this one left them.
-        for g in self.order:
-            self._set(g, self.value[g])
+        self.turn_end = self.plays + budget
         try:
             next(self._steps)
         except StopIteration as done:
@@ -92,19 +89,19 @@ class PairingSearch:
     def _set(self, g: int, k: int) -> None:
         """Settle class g to pairing k, or let it loose when k is -1."""
         self.value[g] = k
-        self.solver._allow(g, self.loose[g] if k < 0 else 1 << k)
+        self.state.allow(g, self.loose[g] if k < 0 else 1 << k)
 
     def _clears(self, seen: list[int] | None = None) -> Steps:
         """Whether relaxed play clears the board with the classes as they are now; first
         waits for the next turn when this one's budget is spent."""
-        while self.plays >= self.budget:
+        while self.plays >= self.turn_end:
             yield
         self.plays += 1
-        self.solver._spend()
-        return self.solver._relaxed_clears(self.present, self.free, seen)
+        self.budget.spend()
+        return self.state.relaxed_clears(self.present, self.free, seen)
 
     def _agrees(self, seen: list[int], g: int, k: int) -> bool:
-        return agrees(seen, self.solver.domains[g][k])
+        return agrees(seen, self.state.domains[g][k])
 
     def _settle(self, start: int) -> Steps:
         """Whether the classes from ``start`` on in the order can be settled so that the
@@ -129,7 +126,7 @@ class PairingSearch:
         """Settle the classes from ``start`` on, each to its preferred pairing, until
         relaxed play fails. Returns where it failed: the number of classes when it never
         did, -1 when it failed before the first."""
-        order, preferred, n = self.order, self.preferred, self.solver.n
+        order, preferred, n = self.order, self.preferred, self.state.n
         seen = [0] * n
         if not (yield from self._clears(seen)):
             return -1
@@ -165,4 +162,7 @@ class PairingSearch:
                 preferred[g].append(preferred[g].pop(0))
                 loosened.append(g)
         order[start : failed + 1] = needed + loosened[::-1]
+        value = self.value
+        held = tuple((g, value[g]) for g in order[:start])
+        self.conflicts.append((held, tuple((g, value[g]) for g in needed)))
         return needed

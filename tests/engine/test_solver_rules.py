@@ -16,7 +16,8 @@ from functools import cache, lru_cache
 import pytest
 
 from mahjong.rules.geometry import Geometry
-from mahjong.solver.search import Solution, Solver, Verdict, _luby
+from mahjong.solver.classes import ClassState
+from mahjong.solver.search import Solution, Solver, Verdict, luby
 
 from . import oracle
 
@@ -386,63 +387,57 @@ def test_trying_pairings_out_proves_a_position_lost_that_relaxed_play_cannot():
 # -- the relaxed play's hint -------------------------------------------------------------
 
 
-class CountingSolver(Solver):
-    """The engine's solver, counting the relaxed plays its searches make (not the one of
-    the start that only gives the first attempts their hint)."""
-
-    relaxed_plays = 0
-
-    def _relaxed_clears(self, present, free, seen=None):
-        if hasattr(self, "relax"):  # set as each attempt starts
-            self.relaxed_plays += 1
-        return super()._relaxed_clears(present, free, seen)
-
-
-def test_a_position_reached_along_the_hint_is_not_played_relaxed_again():
+def test_a_position_reached_along_the_hint_is_not_played_relaxed_again(monkeypatch):
     # With relaxed play from the first position on, a position searched plays it once,
     # unless it was reached by settling a class as the parent's relaxed play had it: that
     # play still clears it.
-    searched = played = 0
+    played = 0
+    relaxed_clears = ClassState.relaxed_clears
+
+    def counting(self, present, free, seen=None):
+        nonlocal played
+        played += 1
+        return relaxed_clears(self, present, free, seen)
+
+    monkeypatch.setattr(ClassState, "relaxed_clears", counting)
+    searched = 0
     for _seed, positions, faces, present, _won in seeded_positions():
-        solver = CountingSolver(Geometry(positions), faces)
-        searched += solver.solve(bits(present), relax_after=0, probe_after=NEVER).nodes
-        played += solver.relaxed_plays
+        solver = Solver(Geometry(positions), faces)
+        searched += solver.solve(
+            bits(present), relax_after=0, probe_after=NEVER, pairing_after=NEVER
+        ).nodes
     assert played < 0.8 * searched
 
 
-def prepared_solvers():
-    """For each seeded position a solver with its classes and pairings worked out (all
-    allowed, no budget), the position's mask and free tiles; the seed's case last. Not
-    the positions lost before any search (a class with no pairing left)."""
+def prepared_states():
+    """For each seeded position the solver's classes of it (every possible pairing
+    allowed), the position's mask and free tiles; the seed's case last. Not the positions
+    lost before any search (a class with no pairing left)."""
     for case in seeded_positions():
         _seed, positions, faces, present, _won = case
         solver = Solver(Geometry(positions), faces)
         mask = bits(present)
-        solver.solve(mask, max_nodes=0)  # works out the classes and their pairings
-        if not hasattr(solver, "full_allowed"):
-            continue
-        solver.max_nodes = None
-        for g, allowed in enumerate(solver.full_allowed):
-            solver._allow(g, allowed)
-        yield solver, mask, solver.free_mask(mask), case
+        state = solver.class_state(mask)
+        if state.alive:
+            yield state, mask, solver.free_mask(mask), case
 
 
 def test_the_hint_is_carried_over_only_while_it_still_clears():
     # Each class of four held to each of its pairings in turn: when the start's relaxed
     # play agrees with it, relaxed play with the class so held must clear too.
     agreeing = disagreeing = 0
-    for solver, mask, free, (_seed, _positions, faces, _present, _won) in prepared_solvers():
-        for g, tiles in enumerate(solver.group_tiles):
-            for k in range(len(solver.domains[g]) if len(tiles) == 4 else 0):
-                for h, allowed in enumerate(solver.full_allowed):
-                    solver._allow(h, allowed)
+    for state, mask, free, (_seed, _positions, faces, _present, _won) in prepared_states():
+        start = state.snapshot()
+        for g, tiles in enumerate(state.group_tiles):
+            for k in range(len(state.domains[g]) if len(tiles) == 4 else 0):
+                state.restore(start)
                 hint = [0] * len(faces)
-                if not solver._relaxed_clears(mask, free, hint):
+                if not state.relaxed_clears(mask, free, hint):
                     break
-                solver._allow(g, 1 << k)
-                if solver._agrees(hint, g, mask):
+                state.allow(g, 1 << k)
+                if state.still_clears(hint, g, mask):
                     agreeing += 1
-                    assert solver._relaxed_clears(mask, free)
+                    assert state.relaxed_clears(mask, free)
                 else:
                     disagreeing += 1
     assert agreeing > 20 and disagreeing > 20
@@ -501,7 +496,7 @@ def test_a_verdict_reads_as_its_value():
 
 
 def test_restart_budgets_follow_lubys_sequence():
-    assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_classes_lists_each_remaining_class_with_its_possible_pairings():
