@@ -33,13 +33,18 @@ FORM_STRINGS = (
 VALIDATOR_STRINGS = (
     gettext_noop("Your password can’t be too similar to your other personal information."),
     ngettext_lazy(  # lazy and never evaluated: Django has no ngettext_noop
+        # Translators: a rule of the password's help. %(min_length)d: the fewest
+        # characters a password may have (8).
         "Your password must contain at least %(min_length)d character.",
         "Your password must contain at least %(min_length)d characters.",
     ),
     gettext_noop("Your password can’t be a commonly used password."),
     gettext_noop("Your password can’t be entirely numeric."),
+    # Translators: a password error. %(verbose_name)s: the account field the password
+    # looks like, as its label names it; the site compares it with the username only.
     gettext_noop("The password is too similar to the %(verbose_name)s."),
     ngettext_lazy(  # lazy and never evaluated: Django has no ngettext_noop
+        # Translators: a password error. %d: the fewest characters a password may have.
         "This password is too short. It must contain at least %d character.",
         "This password is too short. It must contain at least %d characters.",
     ),

@@ -43,6 +43,8 @@ class CharacterVarietyValidator:
         if len(distinct) < self.min_distinct:
             raise ValidationError(
                 ngettext(
+                    # Translators: a password error. %(count)d: how many different
+                    # characters a password needs at least (5); spaces do not count.
                     "The password must use at least %(count)d different character, "
                     "not counting spaces.",
                     "The password must use at least %(count)d different characters, "
@@ -55,6 +57,8 @@ class CharacterVarietyValidator:
 
     def get_help_text(self):
         return ngettext(
+            # Translators: a rule of the password's help. %(count)d: how many different
+            # characters a password needs at least (5). Say it as the error above does.
             "Your password must use at least %(count)d different character.",
             "Your password must use at least %(count)d different characters.",
             self.min_distinct,

@@ -21,8 +21,13 @@ from .models import Game
 def share_text(game: Game) -> str:
     time = formatting.clock(game.elapsed_ms)
     if not game.hints_used:
+        # Translators: the text a player shares after a win, to be read by someone who
+        # has not seen the site. %(code)s: the game code (MJ1-L00-AAAAABL); %(time)s: the
+        # winning time as a clock shows it (1:39). Name the game and say it was won.
         return gettext("%(code)s in %(time)s, no hints") % {"code": game.code, "time": time}
     return ngettext(
+        # Translators: the shared text after a win with hints. %(code)s: the game code;
+        # %(time)s: the winning time (1:39); %(count)s: how many hints were used.
         "%(code)s in %(time)s, %(count)s hint",
         "%(code)s in %(time)s, %(count)s hints",
         game.hints_used,

@@ -41,26 +41,41 @@ def _board_strings() -> dict:
     return {
         "tileNames": tile_names(),
         "tileNamesInSentence": tile_names(IN_SENTENCE),
+        # Translators: a tile's accessible name, read on every tile of the board. %(name)s:
+        # the tile's name as a label ("Bamboo 5"); "free" may agree with it or with "tile".
         "tileFree": _("%(name)s, free") % {"name": name},
+        # Translators: as above, for a blocked tile. %(name)s: the tile's name as a label.
         "tileBlocked": _("%(name)s, blocked") % {"name": name},
+        # Translators: said when a tile is selected. %(name)s: its name as a label.
         "selected": _("Selected: %(name)s") % {"name": name},
         "deselected": _("Selection cleared"),
+        # Translators: said when a blocked tile is tapped and the engine gave no reason.
+        # %(name)s: the tile's name as a label.
         "blocked": _("%(name)s is blocked. Selection cleared.") % {"name": name},
+        # Translators: as above, with no selection to clear. %(name)s: its name as a label.
         "blockedAlone": _("%(name)s is blocked.") % {"name": name},
+        # Translators: said after a pair is removed. %(count)s: the tiles left (2 to 142).
         "removed": _("Pair removed. %(count)s tiles left.") % {"count": "{count}"},
+        # Translators: said after Hint. %(first)s, %(second)s: the pair's two tiles, each
+        # its name inside a sentence ("red dragon" in Swedish); often the same name twice.
         "hint": _("Hint: %(first)s and %(second)s") % {"first": "{first}", "second": "{second}"},
+        # Translators: as above, when the solver ran out of time and cannot promise that
+        # the pair keeps the game winnable. %(first)s, %(second)s: the two tiles.
         "hintUnsure": _("Hint, not sure to win: %(first)s and %(second)s")
         % {"first": "{first}", "second": "{second}"},
         "lost": _("This game can no longer be won."),
+        # Translators: the button of the "can no longer be won" notice: it undoes every
+        # move since the game could last be won. %(count)s: how many moves (1 or more).
         "undoMovesOne": ngettext("Undo %(count)s move", "Undo %(count)s moves", 1)
         % {"count": "{count}"},
         "undoMovesOther": ngettext("Undo %(count)s move", "Undo %(count)s moves", 2)
         % {"count": "{count}"},
         "noHint": _("No more moves"),
+        # Translators: said after one undo. %(count)s: the tiles left now.
         "undone": _("Pair put back. %(count)s tiles left.") % {"count": "{count}"},
-        # Translators: said after one action undid several moves at once (always two or
-        # more). %(moves)s: how many moves were undone; %(count)s: the tiles left now.
         "undoneMany": ngettext(
+            # Translators: said after one action undid several moves at once (always two
+            # or more). %(moves)s: how many moves were undone; %(count)s: the tiles left.
             "%(moves)s move undone. %(count)s tiles left.",
             "%(moves)s moves undone. %(count)s tiles left.",
             2,
@@ -68,8 +83,12 @@ def _board_strings() -> dict:
         % {"moves": "{moves}", "count": "{count}"},
         "paused": _("The game is paused."),
         "resumed": _("The game goes on."),
+        # Translators: said and shown on a win. %(time)s: the time as the clock shows it
+        # (1:39, or 1:02:03 past an hour).
         "won": _("You won in %(time)s!") % {"time": "{time}"},
         "stuck": _("No more moves"),
+        # Translators: said when a new game starts. %(layout)s: the layout's name
+        # (Turtle); %(code)s: the game code (MJ1-L00-AAAAABL).
         "newGame": _("New game started: %(layout)s, %(code)s")
         % {"layout": "{layout}", "code": "{code}"},
         # Translators: said when a new deal of the server starts; its game code is not

@@ -161,11 +161,16 @@ def render_drill(request: HttpRequest) -> tuple[str, bool]:
     code = position.code
     if position.pairs:
         caption = ngettext(
+            # Translators: the drill position's caption. %(code)s: the game code of the
+            # deal it comes from; %(layout)s: the layout's name; %(count)s: the pairs
+            # removed before the position was taken (1 to 71).
             "From the game %(code)s (%(layout)s), after %(count)s pair was removed.",
             "From the game %(code)s (%(layout)s), after %(count)s pairs were removed.",
             position.pairs,
         )
     else:
+        # Translators: the drill position's caption, at the deal's start. %(code)s: the
+        # game code of the deal; %(layout)s: the layout's name.
         caption = gettext("From the game %(code)s (%(layout)s), at the start.")
     base = reverse("practice")
     context = {

@@ -24,7 +24,11 @@ CODE_MESSAGES = {
 #: Every API error code: its HTTP status and its message.
 API_ERRORS = {
     "invalid_json": (400, _("The request body is not valid JSON.")),
+    # Translators: an API error. %(field)s: the name of a JSON field, in English
+    # ("tile", "count"), to be kept as it is.
     "missing_field": (400, _("The request lacks the field “%(field)s”.")),
+    # Translators: an API error: a field's value is of the wrong type or out of range.
+    # %(field)s: the name of a JSON field, in English ("to", "count"), kept as it is.
     "invalid_field": (400, _("The field “%(field)s” has a value of the wrong type.")),
     "unknown_tile": (400, _("There is no such tile on this board.")),
     "no_such_layout": (400, _("There is no such layout.")),

@@ -63,11 +63,11 @@ def drill_diagram(board: Board, tile: int, *, ident: str, answered: bool = False
         sides = blocking.kind is BlockKind.SIDES
         blockers = {*blocking.left, *blocking.right} if sides else set(blocking.covering)
     geometry = board.deal.layout.geometry
-    # Translators: the drill diagram's description. %(name)s: the marked tile; %(above)s,
-    # %(left)s, %(right)s: the tiles lying on it, on its left and on its right, each a list
-    # ("Bamboo 3 (3B) and Red dragon (R)") or the word for "nothing". Names come in their
-    # form inside a sentence, each with its Digits label.
     desc = gettext(
+        # Translators: the drill diagram's description. %(name)s: the marked tile;
+        # %(above)s, %(left)s, %(right)s: the tiles lying on it, on its left and on its
+        # right, each a list ("Bamboo 3 (3B) and Red dragon (R)") or the word for
+        # "nothing". Names come in their form inside a sentence, with their Digits labels.
         "The marked tile is %(name)s. Lying on it: %(above)s. On its left: %(left)s. "
         "On its right: %(right)s."
     ) % {

@@ -85,10 +85,10 @@ def covered_tile_diagram(*, ident: str) -> SafeString:
         for i in range(len(faces))
         if any(j in geometry.covers[i] for j in geometry.covers[COVERED_TILE_MARKED])
     ]
-    # Translators: question 1's diagram. %(row)s: the tiles of the row, %(top)s: the tile
-    # lying on top, %(under)s: the two it lies across, %(marked)s: the marked tile (names
-    # inside a sentence, with their labels).
     desc = gettext(
+        # Translators: question 1's diagram. %(row)s: the tiles of the row, %(top)s: the
+        # tile lying on top, %(under)s: the two it lies across, %(marked)s: the marked
+        # tile (names inside a sentence, with their labels).
         "A row of tiles, %(row)s. %(top)s lies on top across %(under)s. The marked tile is "
         "%(marked)s, at the left end of the row: nothing lies to its left."
     ) % {
@@ -118,6 +118,9 @@ def covered_tile_diagram(*, ident: str) -> SafeString:
 def flowers_diagram(*, ident: str) -> SafeString:
     """Question 2: two different flowers side by side (no verdict)."""
     first, second = FLOWER_PAIR
+    # Translators: %(first)s, %(second)s: two tiles named as labels with their Digits
+    # labels ("Flower 1 (F1)", "Flower 3 (F3)"): a diagram's title, and the list inside
+    # its description.
     names = gettext("%(first)s and %(second)s") % {
         "first": labelled_name(first),
         "second": labelled_name(second),
@@ -126,6 +129,7 @@ def flowers_diagram(*, ident: str) -> SafeString:
         [Tile(first, 0, 0), Tile(second, 2, 0)],
         ident=ident,
         title=names,
+        # Translators: question 2's diagram. %(names)s: "Flower 1 (F1) and Flower 3 (F3)".
         desc=gettext("Two tiles side by side: %(names)s.") % {"names": names},
         gap=8,
         css_class="diagram--pair",
@@ -141,6 +145,7 @@ def how_many_times(count: int) -> str:
         3: pgettext("how many times", "three times"),
         4: pgettext("how many times", "four times"),
     }
+    # Translators: how many times a path turns, beyond four. %(count)s: the number.
     return words.get(count) or pgettext("how many times", "%(count)s times") % {"count": count}
 
 
@@ -208,11 +213,11 @@ def connect_diagram(*, ident: str) -> SafeString:
         word = directions[(bx - ax, by - ay)]
         if not legs or legs[-1] != word:
             legs.append(word)
-    # Translators: question 3's diagram. %(columns)s, %(rows)s: the grid's size;
-    # %(empty)s: how many squares are empty; %(name)s: the two marked tiles' kind (a name
-    # inside a sentence, with its label); %(legs)s: the path's directions as a list
-    # ("right, down and left"); %(times)s: how often it turns ("three times").
     desc = gettext(
+        # Translators: question 3's diagram. %(columns)s, %(rows)s: the grid's size (6, 3);
+        # %(empty)s: how many squares are empty (6); %(name)s: the two marked tiles' kind
+        # (a name inside a sentence, with its label); %(legs)s: the path's directions as a
+        # list ("down, right, up and right"); %(times)s: how often it turns ("three times").
         "A grid of %(columns)s by %(rows)s squares, filled with tiles except for %(empty)s "
         "empty squares. The two marked tiles are both %(name)s, in the top row and in the "
         "second row. The drawn path between them goes %(legs)s: it turns %(times)s."
@@ -275,6 +280,7 @@ def hand_figure() -> SafeString:
         )
     count = sum(len(kinds) for _shape, kinds in HAND_GROUPS)
     # The text above the hand says "four groups and a pair" in words; so does the caption.
+    # Translators: the example hand's caption. %(count)s: its tiles (14).
     caption = gettext("Four groups and a pair: %(count)s tiles.") % {"count": count}
     return format_html(
         '<figure class="figure figure--hand"><ul class="hand">{}</ul>'

@@ -61,7 +61,10 @@ def kinds_figure() -> SafeString:
     svg = tiles_svg(
         tiles,
         ident="diagram-kinds",
+        # Translators: the tile kinds diagram's title. %(count)s: how many kinds (42).
         title=gettext("The %(count)s kinds of tiles and their labels") % {"count": len(KINDS)},
+        # Translators: the tile kinds diagram's description. %(list)s: every kind's name
+        # with its label, "Bamboo 1 (1B), Bamboo 2 (2B) … and Season 4 (S4)".
         desc=gettext("Each kind with its label in the Digits style: %(list)s.")
         % {"list": join_list([labelled_name(kind) for kind in KINDS])},
         gap=6,
@@ -78,10 +81,10 @@ def free_tile_figure() -> SafeString:
     tiles = position_tiles(FREE_TILE_FACES, FREE_TILE_POSITIONS, blocked=blocked)
     row = [labelled_name(t.kind, IN_SENTENCE) for t in tiles if t.z == 0]
     top = [labelled_name(t.kind, IN_SENTENCE) for t in tiles if t.z == 1]
-    # Translators: the free-tile diagram's description. %(row)s: the four tiles of the row
-    # and %(top)s: the tile lying on top (names inside a sentence, with their labels);
-    # %(free)s, %(blocked)s: lists of tiles after a colon.
     desc = gettext(
+        # Translators: the free-tile diagram's description. %(row)s: the four tiles of the
+        # row and %(top)s: the tile lying on top (names inside a sentence, with their
+        # labels); %(free)s, %(blocked)s: lists of tiles after a colon.
         "Four tiles in a row, %(row)s, and %(top)s lying on top across the two middle ones. "
         "Free: %(free)s. Blocked, with a darker face: %(blocked)s."
     ) % {
@@ -109,6 +112,8 @@ def pairs_figure() -> SafeString:
     for number, (a, b) in enumerate(PAIR_EXAMPLES, start=1):
         is_pair = matches(a, b)
         verdict = gettext("A pair") if is_pair else gettext("Not a pair")
+        # Translators: %(first)s, %(second)s: two tiles named as labels with their Digits
+        # labels ("Flower 1 (F1)", "Flower 3 (F3)"): a diagram's title.
         names = gettext("%(first)s and %(second)s") % {
             "first": labelled_name(a),
             "second": labelled_name(b),
@@ -119,7 +124,14 @@ def pairs_figure() -> SafeString:
             title=names,
             # Its own sentence, not "names: caption": after a colon Greek goes on in lower
             # case ("…: ζευγάρι."), and each language words the verdict its own way.
-            desc=(gettext("%(tiles)s: a pair.") if is_pair else gettext("%(tiles)s: not a pair."))
+            desc=(
+                # Translators: a pair diagram's description. %(tiles)s: its two tiles,
+                # "Flower 1 (F1) and Flower 3 (F3)".
+                gettext("%(tiles)s: a pair.")
+                if is_pair
+                # Translators: as above, for two tiles that do not make a pair.
+                else gettext("%(tiles)s: not a pair.")
+            )
             % {"tiles": names},
             gap=8,
             css_class="diagram--pair",
@@ -154,6 +166,9 @@ def example_figure(*, play_url: str, guide_url: str) -> SafeString:
     blocked = [i for i in range(len(positions)) if i not in free]
     layers = len({z for _x, _y, z in positions})
     desc = gettext(
+        # Translators: the example game's description. %(tiles)s: the tiles (144);
+        # %(layers)s: the layers (5); %(free)s, %(blocked)s: how many are free (35) and
+        # blocked (109); %(list)s: the free tiles' names with their labels.
         "%(tiles)s tiles in %(layers)s layers. %(free)s tiles are free; the other "
         "%(blocked)s are blocked and have a darker face. The free tiles: %(list)s."
     ) % {
@@ -166,6 +181,7 @@ def example_figure(*, play_url: str, guide_url: str) -> SafeString:
     svg = tiles_svg(
         position_tiles(board.faces, positions, blocked=blocked),
         ident="diagram-example",
+        # Translators: the example game's title. %(code)s: its game code (MJ1-L00-AAAAABL).
         title=gettext("The example game %(code)s at its start") % {"code": EXAMPLE_CODE},
         desc=desc,
         css_class="diagram--board",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,8 +38,9 @@ def _domains() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def extracted(tmp_path_factory) -> dict[str, set[tuple[str | None, str]]]:
-    """(msgctxt, msgid) of every string marked in the source, per domain."""
+def extracted(tmp_path_factory) -> dict[str, dict[tuple[str | None, str], list[str]]]:
+    """(msgctxt, msgid) of every string marked in the source, per domain, each with its
+    translator comments (``#.``)."""
     if not (shutil.which("xgettext") and shutil.which("msguniq")):
         pytest.fail("GNU gettext is not installed (apt-get install gettext; make test does)")
     copy = tmp_path_factory.mktemp("source") / "site"
@@ -63,7 +65,9 @@ def extracted(tmp_path_factory) -> dict[str, set[tuple[str | None, str]]]:
         pot = (copy / "locale" / f"{domain}.pot").read_text(encoding="utf-8")
         # The template's placeholder header ("nplurals=INTEGER") is not for Babel to parse.
         pot = pot.replace("nplurals=INTEGER; plural=EXPRESSION;", "nplurals=2; plural=(n != 1);")
-        found[domain] = {(m.context, _msgid(m)) for m in read_po(io.StringIO(pot)) if m.id}
+        found[domain] = {
+            (m.context, _msgid(m)): list(m.auto_comments) for m in read_po(io.StringIO(pot)) if m.id
+        }
     return found
 
 
@@ -101,6 +105,49 @@ def test_every_marked_string_is_translated_in_the_catalogue(extracted, lang):
             elif not all(strings):
                 problems.append(f"empty: {key[1]!r}")
     assert problems == [], f"{lang}: {len(problems)} problems:\n" + "\n".join(problems)
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]")
+
+
+def placeholders(msgid: str) -> list[str]:
+    """The names of a msgid's placeholders ("%(count)s" gives "count"; a bare "%d", "")."""
+    return [match.group(1) or "" for match in PLACEHOLDER.finditer(msgid)]
+
+
+def uncommented_templates(entries) -> list[str]:
+    """The sentence templates (msgids with a placeholder) whose translator comment is
+    missing or does not say what fills each named placeholder."""
+    bad = []
+    for (_context, msgid), comments in sorted(entries.items(), key=lambda item: item[0][1]):
+        names = placeholders(msgid)
+        if not names:
+            continue
+        comment = " ".join(comments)
+        if not comment.startswith("Translators:") or any(n and n not in comment for n in names):
+            bad.append(msgid)
+    return bad
+
+
+def test_every_sentence_template_tells_translators_what_fills_it(extracted):
+    # A translator sees "%(name)s is blocked: %(reason)s." without the page: the comment
+    # (#. in the catalogue) says what each placeholder holds, so that the sentence can be
+    # built around it in the language's own order and forms.
+    assert uncommented_templates(extracted["django"]) == []
+    # And the catalogues carry those comments, not an older extraction without them.
+    catalog = {(m.context, _msgid(m)): list(m.auto_comments) for m in _catalogue("sv") if m.id}
+    assert uncommented_templates(catalog) == []
+
+
+def test_the_comment_check_finds_a_bare_template():
+    entries = {
+        (None, "Play %(layout)s"): [],
+        (None, "Your place: %(rank)s (%(time)s)"): ["Translators: %(rank)s: the place."],
+        (None, "Wait %d seconds"): ["Translators: how long to wait."],
+        (None, "Leaderboard: %(layout)s"): ["Translators: %(layout)s: a layout's name."],
+        (None, "Sign in"): [],
+    }
+    assert uncommented_templates(entries) == ["Play %(layout)s", "Your place: %(rank)s (%(time)s)"]
 
 
 # Entries whose translation is rightly the English word itself, with the reason. Any other
