@@ -196,6 +196,11 @@ SAME_AS_ENGLISH = {
     ("key", "Enter"): {"sv", "el", "id"},
     # Indonesian abbreviates nomor as "No.", as English abbreviates number.
     (None, "No."): {"id"},
+    # Key caps in the help sheet: what the keyboards of these languages print on the keys
+    # (German keyboards print "Strg" and "Eingabe", but "Esc" too).
+    ("key", "Ctrl"): {"sv", "el", "id"},
+    ("key", "Esc"): {"sv", "el", "de", "id"},
+    ("key", "Enter"): {"sv", "el", "id"},
 }
 
 
