@@ -189,11 +189,6 @@ SAME_AS_ENGLISH = {
     (None, "Pause"): {"de"},
     # The admin's field label: "parameter" is the Swedish and Indonesian word too.
     (None, "parameter"): {"sv", "id"},
-    # Key names as the keys are printed: Swedish, Greek and Indonesian keyboards say Ctrl,
-    # Esc and Enter; a German one says Esc too (but Strg and Eingabe).
-    ("key", "Ctrl"): {"sv", "el", "id"},
-    ("key", "Esc"): {"sv", "el", "de", "id"},
-    ("key", "Enter"): {"sv", "el", "id"},
     # Indonesian abbreviates nomor as "No.", as English abbreviates number.
     (None, "No."): {"id"},
     # Key caps in the help sheet: what the keyboards of these languages print on the keys
