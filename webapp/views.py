@@ -24,6 +24,7 @@ from django.views.decorators.http import require_safe
 PRECACHED_STATIC = [
     "css/site.css",
     "js/install.js",
+    "js/theme.js",
     "js/practice.js",
     "favicon.svg",
     "img/icon-192.png",

@@ -134,7 +134,10 @@ def test_glossary_words_name_the_controls_and_the_tiles(
     toolbar = {"hint": words["hint"], "undo": words["undo"], "pause": words["pause"]}
     for name in (*toolbar.values(), words["new_game"]):
         expect(page.get_by_role("button", name=name, exact=True).first).to_be_attached()
+    # The code field is in the New game panel.
+    page.locator("#new-game-button").click()
     expect(page.get_by_role("textbox", name=words["game_code"], exact=True)).to_be_attached()
+    page.keyboard.press("Escape")
     for link in ("rules", "practice", "play", "statistics", "leaderboard"):
         navigation = page.get_by_role("navigation").first
         expect(navigation.get_by_role("link", name=words[link], exact=True)).to_be_attached()
