@@ -57,19 +57,17 @@ def too_fast(game: Game) -> bool:
     return game.elapsed_ms < MIN_MS_PER_PAIR * len(game.history)
 
 
-def _owners_games(game: Game):
+def owners_games(game: Game):
+    """The games of ``game``'s owner: a signed-in player's, or a visitor's session's."""
     if game.user_id is not None:
         return Game.objects.filter(user_id=game.user_id)
     return Game.objects.filter(user__isnull=True, session_key=game.session_key)
 
 
-def _seen_before(game: Game) -> bool:
+def seen_before(game: Game) -> bool:
     """Whether the game's owner has another game on the same deal: started before this
     one, or later elsewhere (signed in while this one waited in a signed-out session)."""
-    return _owners_games(game).filter(code=game.code).exclude(pk=game.pk).exists()
-
-
-seen_before = _seen_before
+    return owners_games(game).filter(code=game.code).exclude(pk=game.pk).exists()
 
 
 def _lock_player(user_id: int | None) -> None:
@@ -79,14 +77,32 @@ def _lock_player(user_id: int | None) -> None:
         list(users.filter(pk=user_id).values("pk"))
 
 
+#: The module's four rules, by the name a win that misses one gives (the win screen's).
+HINTS, CODE, TOO_FAST, REPLAY = "hints", "code", "too_fast", "replay"
+
+
+def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
+    """The rules of the module's four that ``game`` misses, in their order; a won game
+    missing none is ranked. ``lock``: take the player's row lock before the daily rule is
+    decided (at the winning tap)."""
+    missed = []
+    if game.hints_used:
+        missed.append(HINTS)
+    if game.origin not in (Game.NEW, Game.DAILY):
+        missed.append(CODE)
+    if too_fast(game):
+        missed.append(TOO_FAST)
+    if game.origin == Game.DAILY:
+        if lock:
+            _lock_player(game.user_id)
+        if seen_before(game):
+            missed.append(REPLAY)
+    return missed
+
+
 def is_ranked(game: Game) -> bool:
     """Whether a won game is ranked (the module's four conditions)."""
-    if game.hints_used or game.origin not in (Game.NEW, Game.DAILY) or too_fast(game):
-        return False
-    if game.origin != Game.DAILY:
-        return True
-    _lock_player(game.user_id)
-    return not _seen_before(game)
+    return not missed_rules(game, lock=True)
 
 
 def on_win(game: Game) -> None:

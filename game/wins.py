@@ -18,57 +18,32 @@ from daily.board import ranked_wins
 from . import ranking
 from .models import Game
 
-#: Why a win is not ranked, in the order of game/ranking.py's conditions, then a win held
+#: Why a win is not ranked: the ranking's own rules (game/ranking.py), then a win held
 #: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
-HINTS, CODE, TOO_FAST, REPLAY, HELD = "hints", "code", "too_fast", "replay", "held"
-
-
-def _owners_games(game: Game):
-    if game.user_id is not None:
-        return Game.objects.filter(user_id=game.user_id)
-    return Game.objects.filter(user__isnull=True, session_key=game.session_key)
-
-
-def _replayed_daily(game: Game) -> bool:
-    """A daily deal the owner has another game on (practice, not a race): the ranking's
-    own rule (game/ranking.py, one ranked result per player and daily deal)."""
-    return game.origin == Game.DAILY and ranking.seen_before(game)
+HINTS, CODE, TOO_FAST, REPLAY = ranking.HINTS, ranking.CODE, ranking.TOO_FAST, ranking.REPLAY
+HELD = "held"
 
 
 def not_ranked_because(game: Game) -> list[str]:
     """The conditions of a ranked win that ``game`` (won) missed; empty when ranked."""
     if game.ranked:
         return []
-    reasons = []
-    if game.hints_used:
-        reasons.append(HINTS)
-    if game.origin not in (Game.NEW, Game.DAILY):
-        reasons.append(CODE)
-    if ranking.too_fast(game):
-        reasons.append(TOO_FAST)
-    if _replayed_daily(game):
-        reasons.append(REPLAY)
-    if game.held:
-        reasons.append(HELD)
-    return reasons
+    return ranking.missed_rules(game) + ([HELD] if game.held else [])
 
 
 def may_rank(game: Game) -> bool:
-    """Whether a win of this game in play could still be ranked: no hint so far, a deal
-    the server dealt, and not a second game on a daily deal (the play time is judged only
-    at the end)."""
+    """Whether a win of this game in play could still be ranked: no rule missed so far
+    (the play time is judged only at the end)."""
     if game.state == Game.WON:
         return game.ranked
-    if game.hints_used or game.origin not in (Game.NEW, Game.DAILY):
-        return False
-    return not _replayed_daily(game)
+    return not [rule for rule in ranking.missed_rules(game) if rule != TOO_FAST]
 
 
 def _best(game: Game) -> dict:
     """The owner's best ranked time on the layout among the games begun before this one,
     and whether this win beats it (the first ranked win on a layout is a best too)."""
     earlier = (
-        _owners_games(game)
+        ranking.owners_games(game)
         .filter(layout_id=game.layout_id, result=Game.WON, ranked=True)
         .filter(created_at__lt=game.created_at)
         .exclude(pk=game.pk)
