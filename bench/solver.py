@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import statistics
@@ -65,7 +64,7 @@ from mahjong.rules.prng import SplitMix64  # noqa: E402
 from mahjong.rules.tiles import match_class  # noqa: E402
 from mahjong.solver import advice, native  # noqa: E402
 from mahjong.solver.search import Verdict  # noqa: E402
-from mahjong.solver.survey import survey, uniform_faces  # noqa: E402
+from mahjong.solver.survey import quantile, survey, uniform_faces  # noqa: E402
 
 PUBLISHED_SHARE = 2.95  # per cent of uniform Turtle deals that cannot be won (de Bondt)
 TURTLE_ID = "L00"
@@ -86,8 +85,7 @@ class Row:
 
     def at(self, q: float) -> float:
         """The q-quantile (nearest rank) of the times, in seconds."""
-        ordered = sorted(self.cpu)
-        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+        return quantile(tuple(sorted(self.cpu)), q)
 
     @property
     def median(self) -> float:

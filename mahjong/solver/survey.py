@@ -30,7 +30,7 @@ def uniform_faces(layout: Layout, rng: SplitMix64) -> list[str]:
     return faces
 
 
-def _at(sorted_values: tuple[float, ...], q: float) -> float:
+def quantile(sorted_values: tuple[float, ...], q: float) -> float:
     """The q-quantile of sorted values (nearest rank)."""
     index = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
     return sorted_values[index]
@@ -125,7 +125,7 @@ class SurveyResult:
         return wilson_interval(self.not_winnable, self.decided)
 
     def percentile(self, q: float) -> float:
-        return _at(self.times, q)
+        return quantile(self.times, q)
 
     @property
     def median(self) -> float:
@@ -151,7 +151,7 @@ class SurveyResult:
                 [
                     f"CPU per deal: median {statistics.median(self.cpu_times) * ms:.1f} ms, "
                     f"mean {statistics.fmean(self.cpu_times) * ms:.1f} ms, "
-                    f"p99 {_at(self.cpu_times, 0.99) * ms:.1f} ms (a busy machine slows "
+                    f"p99 {quantile(self.cpu_times, 0.99) * ms:.1f} ms (a busy machine slows "
                     "the wall clock, not this)"
                 ]
                 if self.cpu_times
