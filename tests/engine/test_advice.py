@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong import Board
-from mahjong.solver import advice, native
+from mahjong.solver import advice
 from mahjong.solver.advice import Hint, decide, present_mask, remembered, undo_to_winnable
 from mahjong.solver.search import Solution, Verdict
 
@@ -159,34 +159,3 @@ def test_a_winning_plan_proves_every_position_along_it(deal, monkeypatch):
     assert remembered(deal, after[3]) == Solution(Verdict.WINNABLE, plan[3:], 0)
     assert remembered(deal, after[4]) is None  # the plan's end, a cleared board: not stored
     assert len(advice._memo) == 4
-
-
-needs_core = pytest.mark.skipif(not native.AVAILABLE, reason="the compiled core is not built")
-
-
-def _searched_position(deal):
-    """An off-plan position of the example deal the solver must search to decide."""
-    present = present_mask(deal, _off_plan_history(deal))
-    solution = native.solver_for(deal.layout.geometry, deal.faces).solve(present)
-    assert solution.verdict is not Verdict.UNKNOWN and solution.nodes > 1
-    return present, solution
-
-
-@needs_core
-def test_a_busy_machine_does_not_make_the_compiled_cores_verdict_unsure(deal):
-    """The core searches up to SURE_NODES positions whatever the clock says: a time
-    budget already spent (a machine so busy the request waited it out) still gets the
-    verdict, the same as with no limit at all."""
-    present, solution = _searched_position(deal)
-    assert solution.nodes <= advice.SURE_NODES
-
-    assert decide(deal, present, time_limit=0.0) == solution
-
-
-@needs_core
-def test_beyond_sure_nodes_the_time_limit_decides(deal, monkeypatch):
-    present, solution = _searched_position(deal)
-    monkeypatch.setattr(advice, "SURE_NODES", 1)
-
-    assert decide(deal, present, time_limit=0.0).verdict is Verdict.UNKNOWN
-    assert decide(deal, present, time_limit=60.0) == solution

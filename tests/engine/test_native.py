@@ -27,6 +27,7 @@ from mahjong.rules.geometry import Geometry
 from mahjong.rules.layouts import TURTLE
 from mahjong.rules.prng import SplitMix64
 from mahjong.solver import advice, native
+from mahjong.solver.advice import decide, present_mask
 from mahjong.solver.native import NativeSolver, solver_for
 from mahjong.solver.search import (
     PAIRING_AFTER,
@@ -39,6 +40,7 @@ from mahjong.solver.search import (
 )
 from mahjong.solver.survey import uniform_faces
 
+from .test_advice import EXAMPLE, _off_plan_history, forget  # noqa: F401 (forget: autouse)
 from .test_solver import exhaustive_winnable, replays_to_a_win, small_layouts
 from .test_solver_rules import (
     SETTINGS,
@@ -466,3 +468,39 @@ def test_a_survey_on_two_processes_decides_the_same_deals():
     assert len(two.cpu_times) == 12
     lines = _command("survey", "--deals", "4", "--jobs", "2", "--solver", "native")
     assert lines.splitlines()[-1] == "solver: native, 2 process(es)"
+
+
+# The core behind hints and verdicts (mahjong.solver.advice).
+
+
+@pytest.fixture
+def example_deal():
+    return deal_for(EXAMPLE)
+
+
+def _searched_position(deal):
+    """An off-plan position of the example deal the solver must search to decide."""
+    present = present_mask(deal, _off_plan_history(deal))
+    solution = native.solver_for(deal.layout.geometry, deal.faces).solve(present)
+    assert solution.verdict is not Verdict.UNKNOWN and solution.nodes > 1
+    return present, solution
+
+
+def test_a_busy_machine_does_not_make_the_compiled_cores_verdict_unsure(example_deal):
+    deal = example_deal
+    """The core searches up to SURE_NODES positions whatever the clock says: a time
+    budget already spent (a machine so busy the request waited it out) still gets the
+    verdict, the same as with no limit at all."""
+    present, solution = _searched_position(deal)
+    assert solution.nodes <= advice.SURE_NODES
+
+    assert decide(deal, present, time_limit=0.0) == solution
+
+
+def test_beyond_sure_nodes_the_time_limit_decides(example_deal, monkeypatch):
+    deal = example_deal
+    present, solution = _searched_position(deal)
+    monkeypatch.setattr(advice, "SURE_NODES", 1)
+
+    assert decide(deal, present, time_limit=0.0).verdict is Verdict.UNKNOWN
+    assert decide(deal, present, time_limit=60.0) == solution
