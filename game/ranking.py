@@ -169,9 +169,11 @@ def refresh_best_time(user_id: int, layout_id: str) -> None:
 
 def remove_results(games) -> int:
     """Moderation: take ranked wins off the public boards (kept, marked as removed by an
-    operator, in the player's own statistics). Returns how many were removed."""
+    operator, in the player's own statistics). Returns how many were removed. Only the
+    games' rows are locked: the admin's query joins the (nullable) players, whose side of
+    an outer join PostgreSQL refuses to lock."""
     with transaction.atomic():
-        rows = list(games.select_for_update().filter(result=Game.WON, ranked=True))
+        rows = list(games.select_for_update(of=("self",)).filter(result=Game.WON, ranked=True))
         for game in rows:
             game.ranked, game.removed_by_moderator = False, True
             game.save(update_fields=["ranked", "removed_by_moderator"])
@@ -185,7 +187,7 @@ def publish_held(games) -> int:
     already has a ranked result on that daily deal. Returns how many were published."""
     published = 0
     with transaction.atomic():
-        rows = games.select_for_update().filter(result=Game.WON, ranked=False).exclude(held="")
+        rows = games.select_for_update(of=("self",)).filter(result=Game.WON, ranked=False).exclude(held="")
         for game in rows.filter(removed_by_moderator=False):
             if game.origin == Game.DAILY and game.user_id is not None:
                 _lock_player(game.user_id)
