@@ -132,9 +132,9 @@ def test_layout_board_reads_the_best_time_table_in_index_order(busy_player):
 
 def test_day_board_reads_its_index_in_order(busy_player):
     from daily import board as day_board
-    from mahjong.rules import daily
+    from daily import codes
 
-    code = str(daily.daily_code(daily.utc_day(), "L00"))
+    code = str(codes.daily_code(codes.utc_day(), "L00"))
     plan = _plan(day_board.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
     assert "game_daily_ranked_time" in plan
     assert "TEMP B-TREE" not in plan  # SQLite: no sort step, the index gives the order
