@@ -7,7 +7,8 @@ L03-2000.json``)::
     python tools/store_difficulty.py SURVEY.json [SURVEY.json …]
 
 puts the stretches of each layout together (they must join without gap or overlap,
-see ``SurveyResult.combine``) and stores, per layout, how many deals were surveyed,
+see ``SurveyResult.combine``, and start at deal 0 or where the stored figures of the same
+seed and time limit end) and stores, per layout, how many deals were surveyed,
 how many cannot be won and how many stayed undecided. A layout with no saved run keeps
 what the file held for it. The figures printed are those stored.
 """
@@ -45,14 +46,26 @@ def main() -> None:
         if layout_id not in LAYOUTS:
             sys.exit(f"no layout {layout_id!r}")
         whole = SurveyResult.combine(runs)
+        before = {"deals": 0, "not_winnable": 0, "undecided": 0}
         if whole.start != 0:
-            sys.exit(f"{layout_id}: the runs start at deal {whole.start}, not 0")
+            # Runs that go on from the stored figures extend them, if of the same survey.
+            survey = stored.get("survey", {})
+            same = (survey.get("seed"), survey.get("time_limit_cpu_seconds")) == (
+                whole.seed,
+                whole.time_limit,
+            )
+            before = layouts.get(layout_id, before)
+            if not same or before["deals"] != whole.start:
+                sys.exit(
+                    f"{layout_id}: the runs start at deal {whole.start}, neither at 0 nor "
+                    f"where the stored survey of the same seed and time limit ends"
+                )
         seeds.add(whole.seed)
         limits.add(whole.time_limit)
         layouts[layout_id] = {
-            "deals": whole.deals,
-            "not_winnable": whole.not_winnable,
-            "undecided": whole.undecided,
+            "deals": before["deals"] + whole.deals,
+            "not_winnable": before["not_winnable"] + whole.not_winnable,
+            "undecided": before["undecided"] + whole.undecided,
         }
     if len(seeds) > 1 or len(limits) > 1:
         sys.exit(f"runs of different seeds {sorted(seeds)} or time limits {sorted(limits)}")

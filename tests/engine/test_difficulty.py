@@ -131,6 +131,57 @@ def test_the_tool_refuses_stretches_that_leave_a_gap(tmp_path):
     assert not data.exists()
 
 
+def _store(tmp_path, data, runs: dict) -> subprocess.CompletedProcess:
+    paths = []
+    for name, run in runs.items():
+        (tmp_path / name).write_text(json.dumps(run))
+        paths.append(str(tmp_path / name))
+    script = (
+        "import sys, runpy; from pathlib import Path; from mahjong.rules import difficulty; "
+        f"difficulty.DATA = Path({str(data)!r}); sys.argv = ['store'] + {paths!r}; "
+        "runpy.run_path('tools/store_difficulty.py', run_name='__main__')"
+    )
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+
+
+def _stored_survey(seed=1, limit=10.0) -> dict:
+    return {
+        "survey": {"seed": seed, "time_limit_cpu_seconds": limit},
+        "layouts": {"L00": {"deals": 300, "not_winnable": 9, "undecided": 1}},
+    }
+
+
+def test_runs_that_go_on_from_the_stored_figures_extend_them(tmp_path):
+    data = tmp_path / "difficulty.json"
+    data.write_text(json.dumps(_stored_survey()))
+
+    done = _store(tmp_path, data, {"b.json": _run("L00", 300, 200, 6)})
+
+    assert done.returncode == 0, done.stderr
+    assert json.loads(data.read_text())["layouts"]["L00"] == {
+        "deals": 500,
+        "not_winnable": 15,
+        "undecided": 1,
+    }
+
+
+@pytest.mark.parametrize(
+    "stored_survey, start",
+    [(_stored_survey(), 400), (_stored_survey(seed=2), 300), (_stored_survey(limit=5.0), 300)],
+    ids=["gap", "other seed", "other time limit"],
+)
+def test_runs_that_do_not_go_on_from_the_same_stored_survey_are_refused(
+    tmp_path, stored_survey, start
+):
+    data = tmp_path / "difficulty.json"
+    data.write_text(json.dumps(stored_survey))
+
+    done = _store(tmp_path, data, {"b.json": _run("L00", start, 200, 6)})
+
+    assert done.returncode != 0 and "neither at 0 nor" in done.stderr
+    assert json.loads(data.read_text()) == stored_survey
+
+
 def test_the_stored_file_is_the_one_beside_the_module():
     assert stored.DATA == ROOT / "mahjong" / "rules" / "difficulty.json"
 
