@@ -20,7 +20,10 @@ The whole game in a few names, in the spirit of python-chess::
   ``can_hint``, ``can_pause``) and why a tile is blocked (:meth:`Board.blocking`).
 * :func:`family` names a face's family: its values are the only family names
   the site uses (the API sends them; the board's CSS classes are built from them).
-* :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs.
+* :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs. A player's own
+  layout (``C…`` codes) is checked by :func:`layout_problems` and found through the
+  source installed with :func:`use_custom_layouts`; ``mahjong.rules.kmahjongg`` reads
+  and writes KMahjongg's ``.layout`` files (:class:`LayoutFileError`).
 """
 
 from .rules.board import (
@@ -47,10 +50,21 @@ from .rules.codes import (
     WrongLength,
     WrongVersion,
 )
-from .rules.deal import Deal, generate_deal
+from .rules.custom import Problem as LayoutProblem
+from .rules.custom import layout_id as custom_layout_id
+from .rules.custom import problems as layout_problems
+from .rules.deal import Deal, NoDeal, generate_deal
 from .rules.errors import GameOver, IllegalMove, MoveError, NothingToUndo, TileRemoved, UnknownTile
+from .rules.kmahjongg import LayoutFileError
 from .rules.layouts import InvalidLayout, Layout, validate
-from .rules.registry import LAYOUTS, deal_for, get_layout, parse_code, random_code
+from .rules.registry import (
+    LAYOUTS,
+    deal_for,
+    get_layout,
+    parse_code,
+    random_code,
+    use_custom_layouts,
+)
 from .rules.tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
 
 __all__ = [
@@ -71,8 +85,11 @@ __all__ = [
     "KINDS",
     "LAYOUTS",
     "Layout",
+    "LayoutFileError",
+    "LayoutProblem",
     "MalformedCode",
     "MoveError",
+    "NoDeal",
     "NothingToUndo",
     "Outcome",
     "PLAYING",
@@ -87,13 +104,16 @@ __all__ = [
     "WON",
     "WrongLength",
     "WrongVersion",
+    "custom_layout_id",
     "deal_for",
     "family",
     "generate_deal",
     "get_layout",
+    "layout_problems",
     "match_class",
     "matches",
     "parse_code",
     "random_code",
+    "use_custom_layouts",
     "validate",
 ]

@@ -2,6 +2,8 @@
 
 ``MJ1`` is the format version, ``Lnn`` the layout and ``XXXXXXX`` the deal
 number in base 32 (RFC 4648 alphabet ``A–Z2–7``, 7 characters = 35 bits).
+A player's own layout is ``C`` and eight base-32 characters instead of ``Lnn``
+(``MJ1-CABCDEFGH-XXXXXXX``: the id is a hash of its positions, see :mod:`.custom`).
 The same code always gives the same tiles in the same places.
 
 >>> code = GameCode.parse(" mj1-l00-aaaaabl ")
@@ -24,8 +26,17 @@ DEAL_BITS = 5 * DEAL_LENGTH
 #: The largest deal number a code can carry.
 MAX_DEAL = (1 << DEAL_BITS) - 1
 
+#: A custom layout's id: this letter and as many base-32 characters.
+CUSTOM_PREFIX = "C"
+CUSTOM_ID_LENGTH = 8
+
 _VALUES = {c: i for i, c in enumerate(ALPHABET)}
-_LAYOUT_RE = re.compile(r"L\d\d")
+_LAYOUT_RE = re.compile(r"L\d\d|C[A-Z2-7]{8}")
+
+
+def is_custom_id(layout_id: str) -> bool:
+    """Whether a layout id (already upper case) names a player's own layout."""
+    return layout_id.startswith(CUSTOM_PREFIX) and _LAYOUT_RE.fullmatch(layout_id) is not None
 
 
 class InvalidGameCode(ValueError):
@@ -93,9 +104,16 @@ class GameCode:
 
     def __post_init__(self):
         if not isinstance(self.layout_id, str) or not _LAYOUT_RE.fullmatch(self.layout_id):
-            raise UnknownLayout(str(self.layout_id), "a layout is L followed by two digits")
+            raise UnknownLayout(
+                str(self.layout_id), "a layout is L and two digits, or C and 8 base-32 characters"
+            )
         if not isinstance(self.deal_number, int) or not 0 <= self.deal_number <= MAX_DEAL:
             raise DealOutOfRange(str(self.deal_number), f"deal number must be 0..{MAX_DEAL}")
+
+    @property
+    def is_custom(self) -> bool:
+        """Whether the code's layout is a player's own (never ranked)."""
+        return is_custom_id(self.layout_id)
 
     def __str__(self) -> str:
         return f"{VERSION}-{self.layout_id}-{encode_deal(self.deal_number)}"
@@ -105,7 +123,8 @@ class GameCode:
         """Read a code, ignoring case and white space.
 
         Parts may be separated by hyphens or white space; ``known_layouts``,
-        when given, rejects layouts that do not exist.
+        when given, rejects ``Lnn`` layouts that do not exist (a custom layout's id is
+        checked by whoever holds the custom layouts: :func:`.registry.parse_code`).
         """
         if not isinstance(text, str) or not text.strip():
             raise EmptyCode("", "no code given")
@@ -120,7 +139,7 @@ class GameCode:
         if version != VERSION:
             raise WrongVersion(original, f"format version {version!r}, expected {VERSION}")
         if not _LAYOUT_RE.fullmatch(layout) or (
-            known_layouts is not None and layout not in known_layouts
+            known_layouts is not None and not is_custom_id(layout) and layout not in known_layouts
         ):
             raise UnknownLayout(original, f"unknown layout {layout!r}")
         if any(c not in _VALUES for c in deal):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .codes import GameCode
+from .codes import GameCode, decode_deal
 from .geometry import Geometry
 from .layouts import Layout
 from .prng import SplitMix64
@@ -51,7 +51,11 @@ class Deal:
 
 
 def deal_seed(code: GameCode) -> int:
-    """The PRNG seed of a code: its layout number above its 35-bit deal number."""
+    """The PRNG seed of a code: its layout number above its 35-bit deal number. A custom
+    layout's seed has the top bit set (no ``Lnn`` reaches it) over 28 bits of its id."""
+    if code.is_custom:
+        number = decode_deal(code.layout_id[1:]) & ((1 << 28) - 1)
+        return (1 << 63) | (number << 35) | code.deal_number
     return (int(code.layout_id[1:]) << 35) | code.deal_number
 
 
@@ -131,15 +135,28 @@ def face_pairs(rng: SplitMix64) -> list[tuple[str, str]]:
     return pairs
 
 
-def generate_deal(code: GameCode, layout: Layout) -> Deal:
-    """The deal of ``code`` on ``layout`` (which must be the code's layout)."""
+class NoDeal(ValueError):
+    """No removal order cleared the layout within the attempts allowed."""
+
+    reason = "undealable"
+
+
+def generate_deal(code: GameCode, layout: Layout, *, max_attempts: int | None = None) -> Deal:
+    """The deal of ``code`` on ``layout`` (which must be the code's layout).
+
+    ``max_attempts`` bounds the removal orders drawn (a player's layout may seldom clear;
+    ours always do, and are drawn unbounded as they always were): :class:`NoDeal` then."""
     if layout.id != code.layout_id:
         raise ValueError(f"code {code} is not for layout {layout.id}")
     rng = SplitMix64(deal_seed(code))
     geometry = layout.geometry
     order = random_removal_order(geometry, rng)
+    attempts = 1
     while order is None:
+        if max_attempts is not None and attempts >= max_attempts:
+            raise NoDeal(f"no removal order cleared {layout.id} in {attempts} attempts")
         order = random_removal_order(geometry, rng)
+        attempts += 1
     faces: list[str] = [""] * len(geometry)
     for (a, b), (fa, fb) in zip(order, face_pairs(rng)):
         faces[a], faces[b] = fa, fb

@@ -1,11 +1,20 @@
-"""The layouts the site offers, and the deal of a game code."""
+"""The layouts the site offers, and the deal of a game code.
+
+Besides ours (:data:`LAYOUTS`), codes may name a player's own layout (``C…``, see
+:mod:`.custom`). The engine keeps none of those: whoever stores them installs a source
+with :func:`use_custom_layouts`, a function from a layout id to its positions (or None).
+The id is a hash of the positions, so a layout found once is kept in this process's
+cache: its positions can never change under the same id.
+"""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from .codes import MAX_DEAL, GameCode, UnknownLayout
+from . import custom
+from .codes import MAX_DEAL, GameCode, UnknownLayout, is_custom_id
 from .deal import Deal, generate_deal
 from .designs import DESIGNS
 from .difficulty import Difficulty, difficulty
@@ -16,10 +25,41 @@ from .shapes import SHAPES
 LAYOUTS: dict[str, Layout] = {layout.id: layout for layout in (TURTLE, *DESIGNS, *SHAPES)}
 
 
+CustomSource = Callable[[str], Sequence[tuple[int, int, int]] | None]
+_custom_source: CustomSource | None = None
+
+
+def use_custom_layouts(source: CustomSource | None) -> CustomSource | None:
+    """Install where players' own layouts come from (None: nowhere); returns the source
+    installed before, so that a test can put it back."""
+    global _custom_source
+    previous, _custom_source = _custom_source, source
+    return previous
+
+
+@lru_cache(maxsize=512)
+def _custom_layout(layout_id: str) -> Layout:
+    # Raising is not cached: a layout saved after a miss is found on the next call.
+    positions = _custom_source(layout_id) if _custom_source is not None else None
+    if positions is None:
+        raise UnknownLayout(layout_id, f"no custom layout {layout_id!r}")
+    try:
+        layout = custom.custom_layout(positions)
+    except custom.InvalidLayout:
+        raise UnknownLayout(layout_id, f"custom layout {layout_id!r} is not sound") from None
+    if layout.id != layout_id:
+        raise UnknownLayout(layout_id, f"the positions given for {layout_id!r} are another's")
+    return layout
+
+
 def get_layout(layout_id: str) -> Layout:
-    """The layout with this id (case-insensitive), or :class:`UnknownLayout`."""
-    layout = LAYOUTS.get(str(layout_id).strip().upper())
+    """The layout with this id (case-insensitive), ours or a player's own (from the
+    installed source), or :class:`UnknownLayout`."""
+    wanted = str(layout_id).strip().upper()
+    layout = LAYOUTS.get(wanted)
     if layout is None:
+        if is_custom_id(wanted):
+            return _custom_layout(wanted)
         raise UnknownLayout(str(layout_id), f"unknown layout {layout_id!r}")
     return layout
 
@@ -36,11 +76,20 @@ def parse_code(text: str | GameCode) -> GameCode:
     if isinstance(text, GameCode):
         get_layout(text.layout_id)
         return text
-    return GameCode.parse(text, known_layouts=frozenset(LAYOUTS))
+    code = GameCode.parse(text, known_layouts=_KNOWN)
+    if code.is_custom:
+        get_layout(code.layout_id)
+    return code
+
+
+_KNOWN = frozenset(LAYOUTS)
 
 
 @lru_cache(maxsize=256)
 def _deal(code: GameCode) -> Deal:
+    if code.is_custom:
+        layout = get_layout(code.layout_id)
+        return generate_deal(code, layout, max_attempts=custom.DEAL_ATTEMPTS)
     return generate_deal(code, get_layout(code.layout_id))
 
 
