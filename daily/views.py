@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
@@ -56,6 +57,10 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     context = {
         "is_today": day == today,
         "day": formatting.long_day(day),
+        # The day as a <time> element, for the heading of an earlier day's page.
+        "day_time": format_html(
+            '<time datetime="{}">{}</time>', day.isoformat(), formatting.long_day(day)
+        ),
         "iso_day": day.isoformat(),
         "deals": deals,
         "layout_id": layout_id,
@@ -76,7 +81,10 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         "previous_url": _page_url(day - timedelta(days=1), layout_id, today),
         "today_url": None if day == today else _page_url(today, layout_id, today),
         "login_url": f"{reverse('accounts:login')}?{urlencode({'next': reverse('daily')})}",
-        "sample_input": f"{today.isoformat()}:{next(iter(LAYOUTS))}",
+        # The example of how the code is made is the day and layout on show, so that its
+        # command gives the code above it; from KEYED_FROM on a day's code needs the key.
+        "sample_input": f"{day.isoformat()}:{layout_id}",
+        "keyed": day >= daily.KEYED_FROM,
         "streak": current_streak(user.pk, today) if user.is_authenticated else None,
         "calendar": [
             {

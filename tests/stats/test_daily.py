@@ -107,6 +107,24 @@ def test_the_documented_shell_command_gives_the_code(settings):
     assert out.stdout.strip() == "Y7VUUUZ"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_shows_how_the_code_of_the_day_on_show_is_made(client, lang):
+    """The example is the day and layout on the page, and its command gives the code the
+    page shows; a keyed day says it needs the site's key and offers no command."""
+    with _at(datetime(2026, 12, 10, 12, tzinfo=UTC)):
+        past = client.get(f"/{lang}/daily/?day=2026-12-01&layout=L03").content.decode()
+        keyed = client.get(f"/{lang}/daily/?layout=L03").content.decode()
+    command = re.search(r'<pre class="daily-check"><code>(.*?)</code>', past, re.S).group(1)
+    assert command.startswith("printf %s 2026-12-01:L03 |")
+    shown = hashlib.sha256(b"2026-12-01:L03").digest()
+    assert base64.b32encode(shown).decode()[:7] in str(daily.daily_code(date(2026, 12, 1), "L03"))
+    assert "2026-12-01:L03" in past.split('id="daily-how-title"')[1].split("<pre")[0]
+    assert str(daily.daily_code(date(2026, 12, 1), "L03")) in past
+    how = keyed.split('id="daily-how-title"')[1]
+    assert "2026-12-10:L03" in how and "HMAC-SHA256" in how
+    assert "daily-check" not in how
+
+
 def test_the_api_says_how_a_days_code_is_made(client):
     with _at(datetime(2026, 12, 10, 12, tzinfo=UTC)):
         keyed = client.get("/api/daily").json()["derivation"]

@@ -99,8 +99,11 @@ LONG_DATES = {
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_date_in_a_line_of_the_page_is_long_and_in_a_table_medium(client, lang):
     text = client.get(f"/{lang}/daily/?day=2026-05-15").content.decode()
-    line = re.search(r'<p class="daily-day">(.*?)</p>', text, re.S).group(1)
-    assert f'<time datetime="2026-05-15">{LONG_DATES[lang]}</time>' in line
+    # An earlier day's page names its day in the heading (not "Daily deal" alone, which
+    # reads as today's), and has no second date line.
+    heading = re.search(r"<h1>(.*?)</h1>", text, re.S).group(1)
+    assert f'<time datetime="2026-05-15">{LONG_DATES[lang]}</time>' in heading
+    assert 'class="daily-day"' not in text
     # The list of past days is a table: there the same day is the medium date.
     calendar = text.split('id="daily-calendar"')[1]
     with translation.override(lang):
