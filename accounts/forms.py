@@ -2,13 +2,27 @@
 catalogues fall short (see also ``django_strings.py``)."""
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.utils.translation import gettext_lazy as _
 
 from .usernames import looks_like_an_existing_name, mixes_scripts
 
 
-class SignUpForm(UserCreationForm):
+class RulesUnderThePassword:
+    """The password rules' errors stand under the password they are about, beside the
+    help that lists the rules; Django puts them under the confirmation field."""
+
+    def validate_password_for_user(self, user, password_field_name=None, **kwargs):
+        field = "new_password1" if "new_password1" in self.fields else "password1"
+        super().validate_password_for_user(user, password_field_name=field, **kwargs)
+
+
+class SignUpForm(RulesUnderThePassword, UserCreationForm):
     email = forms.EmailField(
         label=_("E-mail address (optional)"),
         required=False,
@@ -51,3 +65,11 @@ class SignInForm(AuthenticationForm):
         **AuthenticationForm.error_messages,
         "invalid_login": _("Wrong username or password. Mind upper and lower case."),
     }
+
+
+class SitePasswordChangeForm(RulesUnderThePassword, PasswordChangeForm):
+    """Django's password change, with the rules' errors under the new password."""
+
+
+class SiteSetPasswordForm(RulesUnderThePassword, SetPasswordForm):
+    """Django's new password after a reset link, with the rules' errors under it."""

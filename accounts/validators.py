@@ -1,14 +1,22 @@
-"""Password rules that close two gaps in Django's own validators.
+"""Password rules that close gaps in Django's own validators, each rule said once.
 
 - Django's similarity check compares the whole password with the username, so the name
   written twice ("pwtest4pwtest4") passes; a password must not contain the username (or
-  the e-mail's local part) at all.
+  the e-mail's local part) at all. Both checks are one rule here, with one help line and
+  one error: as two validators, a password holding the name got two errors saying the
+  same thing, and the help two lines.
 - Django's length check counts spaces and repeats, so twelve spaces pass; a password
   must use several different characters, not only white space.
+- Django's list of common passwords and zxcvbn's guessing estimate are one rule too
+  ("too easy to guess"), for the same reason.
 """
 
 from __future__ import annotations
 
+from django.contrib.auth.password_validation import (
+    CommonPasswordValidator,
+    UserAttributeSimilarityValidator,
+)
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,7 +25,10 @@ from django.utils.translation import ngettext
 _SHORTEST_NAME = 3
 
 
-class NoUserAttributeInsideValidator:
+class UsernameInPasswordValidator:
+    """A password may neither look like the username (Django's similarity check, against
+    the username and the e-mail address) nor contain it (or the e-mail's local part)."""
+
     def validate(self, password, user=None):
         if user is None:
             return
@@ -25,13 +36,19 @@ class NoUserAttributeInsideValidator:
         names = [getattr(user, "username", "") or "", (getattr(user, "email", "") or "")]
         names = [name.split("@", 1)[0].casefold() for name in names]
         if any(len(name) >= _SHORTEST_NAME and name in folded for name in names):
-            raise ValidationError(
-                _("The password must not contain your username."),
-                code="password_contains_username",
-            )
+            code = "password_contains_username"
+        else:
+            try:
+                UserAttributeSimilarityValidator(("username", "email")).validate(password, user)
+                return
+            except ValidationError:
+                code = "password_too_similar"
+        raise ValidationError(
+            _("The password must not be like your username or contain it."), code=code
+        )
 
     def get_help_text(self):
-        return _("Your password must not contain your username.")
+        return _("Your password must not be like your username or contain it.")
 
 
 class CharacterVarietyValidator:
@@ -132,6 +149,12 @@ class BreachedPasswordValidator:
         from django.conf import settings
         from zxcvbn import zxcvbn
 
+        try:
+            # Django's own list of common passwords, as part of this one rule.
+            CommonPasswordValidator().validate(password)
+        except ValidationError:
+            raise self._error() from None
+
         inputs = list(SITE_WORDS)
         for field in ("username", "email"):
             value = getattr(user, field, "") if user is not None else ""
@@ -140,13 +163,17 @@ class BreachedPasswordValidator:
         # zxcvbn's running time grows with the length; past 100 characters it is enough.
         result = zxcvbn(password[:100], user_inputs=inputs)
         if result["score"] < settings.PASSWORD_MIN_STRENGTH:
-            raise ValidationError(
-                _(
-                    "This password is too easy to guess: it is a common or breached "
-                    "password, or built from common words, names or years."
-                ),
-                code="password_breached",
-            )
+            raise self._error()
+
+    @staticmethod
+    def _error() -> ValidationError:
+        return ValidationError(
+            _(
+                "This password is too easy to guess: it is a common or breached "
+                "password, or built from common words, names or years."
+            ),
+            code="password_breached",
+        )
 
     def get_help_text(self):
         return _(

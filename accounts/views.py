@@ -30,7 +30,7 @@ from mahjongsite.rates import retry_after_seconds
 
 from . import throttle
 from .data import player_data
-from .forms import SignInForm, SignUpForm
+from .forms import SignInForm, SignUpForm, SitePasswordChangeForm, SiteSetPasswordForm
 
 
 def _signup_rate(group, request):
@@ -108,6 +108,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:password_change_done")
+    form_class = SitePasswordChangeForm
 
     def _key(self) -> str:
         return str(self.request.user.pk)
@@ -199,6 +200,7 @@ class PasswordResetDoneView(auth_views.PasswordResetDoneView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "registration/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
+    form_class = SiteSetPasswordForm
 
 
 class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):

@@ -209,13 +209,13 @@ MAHJONG_DURABLE_TAPS = env_bool("MAHJONG_DURABLE_TAPS", False)
 SESSION_ENGINE = "mahjongsite.sessions"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     # Django's similarity check lets "name" + "name" through, and its length check
-    # counts spaces: these two close those gaps.
-    {"NAME": "accounts.validators.NoUserAttributeInsideValidator"},
+    # counts spaces: the site's rules close those gaps. The similarity and the common
+    # passwords are each part of one site rule, so a password breaking a rule gets one
+    # error and the help says each rule once (accounts/validators.py).
+    {"NAME": "accounts.validators.UsernameInPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "accounts.validators.CharacterVarietyValidator"},
     {"NAME": "accounts.validators.BreachedPasswordValidator"},
 ]

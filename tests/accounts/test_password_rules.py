@@ -1,6 +1,7 @@
-"""The site's two password rules (accounts/validators.py), as a visitor signing up meets
-them: each rule's help and each refusal in the page's language, the variety rule's
-threshold, and a name with "@" in it."""
+"""The site's password rules (accounts/validators.py), as a visitor signing up meets
+them: each rule's help and each refusal in the page's language, each rule said once (in
+the help and in the errors, under the password field), the variety rule's threshold, and
+a name with "@" in it."""
 
 import re
 from html import unescape
@@ -46,7 +47,7 @@ def test_the_sign_up_page_states_both_rules_in_its_language(lang):
     page = Client().get(f"/{lang}/accounts/signup/").content.decode()
 
     for help_text in (
-        _in(lang, "Your password must not contain your username."),
+        _in(lang, "Your password must not be like your username or contain it."),
         _variety(
             lang,
             "Your password must use at least %(count)d different character.",
@@ -62,7 +63,7 @@ def test_a_refused_password_names_its_reason_in_the_page_language(lang):
     """The reason is read in the field's error list: a rule's help text, shown on the same
     page, can read like its error (it does in German)."""
     name_inside = _field_errors(_sign_up(lang, "pwtest7", "pwtest7pwtest7").content.decode())
-    assert _in(lang, "The password must not contain your username.") in name_inside
+    assert _in(lang, "The password must not be like your username or contain it.") in name_inside
 
     too_uniform = _field_errors(_sign_up(lang, "pwtest8", "ab ab ab ab ab ab").content.decode())
     assert (
@@ -102,3 +103,68 @@ def test_the_part_of_a_username_before_its_first_at_sign_is_forbidden_too():
     with pytest.raises(ValidationError) as refused:
         validate_password("kim-tile-pair-72", user)
     assert [error.code for error in refused.value.error_list] == ["password_contains_username"]
+
+
+def _help_items(page: str, field_id: str) -> list[str]:
+    block = re.search(rf'id="{field_id}_helptext">(.*?)</div>', page, re.S).group(1)
+    return [unescape(item) for item in re.findall(r"<li>(.*?)</li>", block)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_rule_is_said_once_and_its_error_stands_under_the_password(lang):
+    """A password like the username, and holding it, breaks one rule: one error, worded
+    as the help words the rule, under the password field (not the confirmation). The
+    help names the username once, and the common passwords once."""
+    page = _sign_up(lang, "sven_test", "sven_test1").content.decode()
+    errors = re.search(
+        r'<ul class="field-errors" id="id_password1-errors"[^>]*>(.*?)</ul>', page, re.S
+    )
+    assert errors, "the rules' errors stand under the password"
+    assert 'id="id_password2-errors"' not in page
+    rule = _in(lang, "The password must not be like your username or contain it.")
+    assert _field_errors(page).count(rule) == 1
+    help_items = _help_items(page, "id_password1")
+    assert _in(lang, "Your password must not be like your username or contain it.") in help_items
+    with translation.override(lang):
+        retired = [
+            gettext("Your password can’t be too similar to your other personal information."),
+            gettext("Your password can’t be a commonly used password."),
+        ]
+    assert not set(retired) & set(help_items)
+    assert len(help_items) == len(set(help_items)) == 5
+
+
+def test_a_password_like_the_username_without_holding_it_is_refused_by_the_same_rule():
+    user = get_user_model()(username="margareta")
+    with pytest.raises(ValidationError) as refused:
+        validate_password("margaretta", user)
+    codes = [error.code for error in refused.value.error_list]
+    assert "password_too_similar" in codes
+    assert "password_contains_username" not in codes
+
+
+def test_a_listed_common_password_is_refused_as_too_easy_to_guess():
+    from accounts.validators import BreachedPasswordValidator
+
+    with pytest.raises(ValidationError) as refused:
+        BreachedPasswordValidator().validate("iloveyou")
+    assert [error.code for error in refused.value.error_list] == ["password_breached"]
+
+
+@pytest.mark.parametrize(
+    ("url", "field"),
+    [("/sv/accounts/password/", "id_new_password1")],
+)
+def test_a_password_change_shows_the_rules_errors_under_the_new_password(client, url, field):
+    user = get_user_model().objects.create_user("pwchange9", password="tile-pair-72-free")
+    client.force_login(user)
+    page = client.post(
+        url,
+        {
+            "old_password": "tile-pair-72-free",
+            "new_password1": "12345678",
+            "new_password2": "12345678",
+        },
+    ).content.decode()
+    assert f'id="{field}-errors"' in page
+    assert 'id="id_new_password2-errors"' not in page
