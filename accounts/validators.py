@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import password_validation
 from django.contrib.auth.password_validation import (
     CommonPasswordValidator,
     UserAttributeSimilarityValidator,
@@ -20,6 +21,8 @@ from django.contrib.auth.password_validation import (
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from wording.formatting import small_number
 
 # Shorter names than this are too likely inside any password to forbid.
 _SHORTEST_NAME = 3
@@ -51,6 +54,34 @@ class UsernameInPasswordValidator:
         return _("Your password must not be like your username or contain it.")
 
 
+class MinimumLengthValidator(password_validation.MinimumLengthValidator):
+    """Django's length rule, its count written as running text writes it ("minst åtta
+    tecken"; Django's own strings give the digit)."""
+
+    def validate(self, password, user=None):
+        if len(password) < self.min_length:
+            raise ValidationError(
+                ngettext(
+                    # Translators: a password error. %(count)s: the fewest characters a
+                    # password may have (8), as running text writes a count ("åtta").
+                    "This password is too short: it must have at least %(count)s character.",
+                    "This password is too short: it must have at least %(count)s characters.",
+                    self.min_length,
+                )
+                % {"count": small_number(self.min_length)},
+                code="password_too_short",
+            )
+
+    def get_help_text(self):
+        return ngettext(
+            # Translators: a rule of the password's help. %(count)s: the fewest characters
+            # a password may have (8), as running text writes a count ("åtta").
+            "Your password must have at least %(count)s character.",
+            "Your password must have at least %(count)s characters.",
+            self.min_length,
+        ) % {"count": small_number(self.min_length)}
+
+
 class CharacterVarietyValidator:
     def __init__(self, min_distinct: int = 5):
         self.min_distinct = min_distinct
@@ -60,26 +91,28 @@ class CharacterVarietyValidator:
         if len(distinct) < self.min_distinct:
             raise ValidationError(
                 ngettext(
-                    # Translators: a password error. %(count)d: how many different
-                    # characters a password needs at least (5); spaces do not count.
-                    "The password must use at least %(count)d different character, "
+                    # Translators: a password error. %(count)s: how many different
+                    # characters a password needs at least (5), as running text writes
+                    # a count (Swedish "fem"); spaces do not count.
+                    "The password must use at least %(count)s different character, "
                     "not counting spaces.",
-                    "The password must use at least %(count)d different characters, "
+                    "The password must use at least %(count)s different characters, "
                     "not counting spaces.",
                     self.min_distinct,
                 )
-                % {"count": self.min_distinct},
+                % {"count": small_number(self.min_distinct)},
                 code="password_too_uniform",
             )
 
     def get_help_text(self):
         return ngettext(
-            # Translators: a rule of the password's help. %(count)d: how many different
-            # characters a password needs at least (5). Say it as the error above does.
-            "Your password must use at least %(count)d different character.",
-            "Your password must use at least %(count)d different characters.",
+            # Translators: a rule of the password's help. %(count)s: how many different
+            # characters a password needs at least (5), as running text writes a count
+            # (Swedish "fem"). Say it as the error above does.
+            "Your password must use at least %(count)s different character.",
+            "Your password must use at least %(count)s different characters.",
             self.min_distinct,
-        ) % {"count": self.min_distinct}
+        ) % {"count": small_number(self.min_distinct)}
 
 
 #: Words a player of this site is likely to build a password from, in its four

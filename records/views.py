@@ -74,6 +74,8 @@ def statistics(request: HttpRequest) -> HttpResponse:
             _win_row(win, index) for index, win in enumerate(user_stats.recent_wins, start=1)
         ],
         "streak": current_streak(request.user.pk, daily.utc_day(timezone.now())),
+        # How many recent wins, as the chart's description writes it ("fyra", "4").
+        "recent_count": formatting.small_number(len(user_stats.recent_wins)),
     }
     return render(request, "game/stats.html", context)
 

@@ -15,6 +15,12 @@ The locale is built from Django's active language (``to_locale``).
   the month written out as the language writes it in a sentence: Swedish "2 december
   2026", Greek «2 Δεκεμβρίου 2026» (the month in the genitive, not «Δεκέμβριος»),
   German "2. Dezember 2026" (the day an ordinal), Indonesian "2 Desember 2026".
+- A small count in running text is written out where the language's style says so
+  (Swedish, German and Indonesian write two to twelve in words: "i fem lager", "dina
+  fyra senaste vinster"); counters, tables and figures keep digits. Greek keeps digits:
+  its three and four agree with the noun's gender («τρία πλακίδια», «τρεις γύροι»), which
+  a number alone cannot know. One stays a digit everywhere, since a sentence for one is
+  its own catalogue form.
 - A time of day in a sentence is the catalogue's, not Babel's: the one the pages name is
   the daily change at midnight UTC, which each language writes its own way (German
   "0:00 Uhr UTC", Indonesian "00.00 UTC (07.00 WIB)"); CLDR's time formats give "00:00",
@@ -51,6 +57,27 @@ def clock(ms: float | None) -> str:
 
 def number(value: int) -> str:
     return format_decimal(value, locale=babel_locale())
+
+
+# Two to twelve written out, per language whose style writes small counts in words.
+_SMALL_NUMBERS = {
+    "sv": "två tre fyra fem sex sju åtta nio tio elva tolv",
+    "de": "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    "id": "dua tiga empat lima enam tujuh delapan sembilan sepuluh sebelas dua-belas",
+}
+SMALL_NUMBERS = {
+    lang: [word.replace("-", " ") for word in words.split()]
+    for lang, words in _SMALL_NUMBERS.items()
+}
+
+
+def small_number(value: int) -> str:
+    """A count as running text writes it: two to twelve in words where the language's
+    style wants that (see the module's docstring), else the number."""
+    words = SMALL_NUMBERS.get(babel_locale().split("_")[0])
+    if words and 2 <= value <= 12:
+        return words[value - 2]
+    return number(value)
 
 
 def percent(value: float | None) -> str:

@@ -214,7 +214,7 @@ AUTH_PASSWORD_VALIDATORS = [
     # passwords are each part of one site rule, so a password breaking a rule gets one
     # error and the help says each rule once (accounts/validators.py).
     {"NAME": "accounts.validators.UsernameInPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "accounts.validators.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "accounts.validators.CharacterVarietyValidator"},
     {"NAME": "accounts.validators.BreachedPasswordValidator"},

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from mahjong.rules.geometry import Geometry
+from wording.formatting import small_number
 from wording.names import IN_SENTENCE
 
 from .svg import (
@@ -224,7 +225,7 @@ def connect_diagram(*, ident: str) -> SafeString:
     ) % {
         "columns": columns,
         "rows": rows,
-        "empty": len(empty),
+        "empty": small_number(len(empty)),
         "name": labelled_name(CONNECT_KIND, IN_SENTENCE),
         "legs": join_list(legs),
         "times": how_many_times(path_turns(CONNECT_PATH)),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from mahjong import Board, GameCode, matches
 from mahjong.rules.geometry import Geometry
 from mahjong.rules.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS
+from wording.formatting import small_number
 from wording.names import IN_SENTENCE
 
 from .svg import HIGH_LIFT, Tile, join_list, labelled_name, position_tiles, tiles_svg
@@ -173,7 +174,7 @@ def example_figure(*, play_url: str, guide_url: str) -> SafeString:
         "%(blocked)s are blocked and have a darker face. The free tiles: %(list)s."
     ) % {
         "tiles": len(positions),
-        "layers": layers,
+        "layers": small_number(layers),
         "free": len(free),
         "blocked": len(blocked),
         "list": join_list([labelled_name(board.faces[i]) for i in sorted(free)]),

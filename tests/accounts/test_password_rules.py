@@ -14,6 +14,8 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
+from wording.formatting import small_number
+
 LANGUAGES = ["sv", "el", "de", "id"]
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +28,7 @@ def _in(lang: str, text: str) -> str:
 
 def _variety(lang: str, source: str, plural: str) -> str:
     with translation.override(lang):
-        return ngettext(source, plural, 5) % {"count": 5}
+        return ngettext(source, plural, 5) % {"count": small_number(5)}
 
 
 def _field_errors(page: str) -> list[str]:
@@ -50,8 +52,8 @@ def test_the_sign_up_page_states_both_rules_in_its_language(lang):
         _in(lang, "Your password must not be like your username or contain it."),
         _variety(
             lang,
-            "Your password must use at least %(count)d different character.",
-            "Your password must use at least %(count)d different characters.",
+            "Your password must use at least %(count)s different character.",
+            "Your password must use at least %(count)s different characters.",
         ),
     ):
         assert help_text in unescape(page)
@@ -69,8 +71,8 @@ def test_a_refused_password_names_its_reason_in_the_page_language(lang):
     assert (
         _variety(
             lang,
-            "The password must use at least %(count)d different character, not counting spaces.",
-            "The password must use at least %(count)d different characters, not counting spaces.",
+            "The password must use at least %(count)s different character, not counting spaces.",
+            "The password must use at least %(count)s different characters, not counting spaces.",
         )
         in too_uniform
     )
@@ -168,3 +170,24 @@ def test_a_password_change_shows_the_rules_errors_under_the_new_password(client,
     ).content.decode()
     assert f'id="{field}-errors"' in page
     assert 'id="id_new_password2-errors"' not in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "length", "variety"),
+    [
+        ("sv", "minst åtta tecken", "minst fem olika tecken"),
+        ("el", "τουλάχιστον 8", "τουλάχιστον 5"),
+    ],
+)
+def test_the_rules_counts_are_written_as_the_languages_running_text_writes_them(
+    lang, length, variety
+):
+    """Swedish writes two to twelve in words in a sentence; Greek keeps the digit (its
+    numbers agree with the noun's gender)."""
+    help_items = _help_items(
+        Client().get(f"/{lang}/accounts/signup/").content.decode(), "id_password1"
+    )
+    assert any(length in item for item in help_items)
+    assert any(variety in item for item in help_items)
+    short = _field_errors(_sign_up(lang, "pwtest9", "k7#Qz").content.decode())
+    assert any(length in error for error in short)

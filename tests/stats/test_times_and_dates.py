@@ -127,3 +127,24 @@ def test_german_running_text_writes_the_time_of_day_with_uhr(client):
     # Indonesian writes the hour with a dot, and gives Western Indonesia's time.
     lead = re.search(r'<p class="lead">(.*?)</p>', client.get("/id/daily/").content.decode())
     assert "00.00 UTC" in lead.group(1) and "WIB" in lead.group(1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("sv", ["två", "fem", "tolv"]),
+        ("de", ["zwei", "fünf", "zwölf"]),
+        ("id", ["dua", "lima", "dua belas"]),
+    ],
+)
+def test_a_small_count_in_running_text_is_written_out(lang, words):
+    with translation.override(lang):
+        assert [formatting.small_number(n) for n in (2, 5, 12)] == words
+        # One is its own catalogue form; from thirteen on, digits.
+        assert formatting.small_number(1) == "1"
+        assert formatting.small_number(13) == "13"
+
+
+def test_greek_keeps_the_digits_of_a_small_count():
+    with translation.override("el"):
+        assert formatting.small_number(4) == "4"
