@@ -1,5 +1,5 @@
-"""The play page (under each language prefix) and the JSON API (under /api/, outside the
-language prefix)."""
+"""The play page (under each language prefix), the JSON API (under /api/, outside the
+language prefix) and the layouts' pictures (at the root: the same in every language)."""
 
 from django.urls import path
 
@@ -7,6 +7,10 @@ from . import api, views
 
 urlpatterns = [
     path("play/", views.play, name="play"),
+]
+
+root_urlpatterns = [
+    path("layouts/<str:layout_id>.svg", views.layout_picture, name="layout-picture"),
 ]
 
 api_urlpatterns = [

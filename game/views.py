@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import secrets
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
-from mahjong import InvalidGameCode, parse_code
+from mahjong import LAYOUTS, InvalidGameCode, parse_code
 from quiz.guide import guide_config
 from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from .api import CURRENT_GAME_KEY, owner_for
+from .gallery import gallery
 from .models import Game
 from .params import layout_asked, parse_game_id
+from .pictures import layout_svg, picture_version
 from .selectors import board_for, game_get
 from .serializers import game_payload
 
@@ -153,8 +157,10 @@ def play(request: HttpRequest) -> HttpResponse:
         "game": initial,
         "guide": guide,
     }
+    user_id = request.user.pk if request.user.is_authenticated else None
     context = {
         "layouts": layout_choices(),
+        "gallery": gallery(user_id),
         "current_layout": (initial or {}).get("layout", {}).get("id") or layout or "L00",
         "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
         "code_error": code_error,
@@ -162,3 +168,26 @@ def play(request: HttpRequest) -> HttpResponse:
         "board_strings": _board_strings(),
     }
     return render(request, "game/play.html", context, status=400 if code_error else 200)
+
+
+#: How long a layout's picture may be kept: for good under its versioned URL (a layout's
+#: positions never change, and a new drawing has a new version), a day otherwise.
+PICTURE_MAX_AGE_VERSIONED = 365 * 24 * 3600
+PICTURE_MAX_AGE = 24 * 3600
+
+
+@require_safe
+@gzip_page
+def layout_picture(request: HttpRequest, layout_id: str) -> HttpResponse:
+    """A layout drawn small (game/pictures.py), for the gallery of the New game panel."""
+    if layout_id not in LAYOUTS:
+        raise Http404("no such layout")
+    response = HttpResponse(layout_svg(layout_id), content_type="image/svg+xml")
+    versioned = request.GET.get("v") == picture_version(layout_id)
+    if versioned:
+        patch_cache_control(
+            response, public=True, max_age=PICTURE_MAX_AGE_VERSIONED, immutable=True
+        )
+    else:
+        patch_cache_control(response, public=True, max_age=PICTURE_MAX_AGE)
+    return response

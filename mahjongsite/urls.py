@@ -19,6 +19,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns)),
     *webapp_urls.root_urlpatterns,
+    *game_urls.root_urlpatterns,
 ]
 
 urlpatterns += i18n_patterns(

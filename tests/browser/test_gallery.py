@@ -1,0 +1,122 @@
+"""The gallery of layouts in Chromium: opened from New game, a layout picked by keyboard
+starts a game on it; a game in progress is asked about first; a visitor's marks come
+from this browser and a win marks its layout at once; axe-clean, in both sizes of
+screen (screenshots of the open gallery)."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from mahjong import Board
+from tests.api.helpers import EXAMPLE
+from tests.browser.accessibility import assert_no_axe_violations
+from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
+
+WINS_KEY = "mahjong.layoutWins"
+
+
+def shown_layout(page: Page) -> str:
+    return page.evaluate("() => document.getElementById('board').controller.game.layout.id")
+
+
+def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: Page):
+    page = axe_page
+    errors = open_board(page, live_server, "de", query="?layout=L00")
+    page.keyboard.press("n")
+    panel = page.locator("#new-game-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#layout-select")).to_be_focused()
+    gallery = page.locator("#gallery")
+    expect(gallery.get_by_role("button")).to_have_count(30)
+    # The list and its button first, then the layouts one Tab each, in the gallery's order.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    turtle = gallery.get_by_role("button", name="Schildkröte", exact=True)
+    expect(turtle).to_be_focused()
+    expect(turtle).to_have_attribute("aria-current", "true")
+    # A screen reader hears the size and the difficulty as the button's description.
+    expect(turtle).to_have_accessible_description(
+        "144 Spielsteine, 15 breit, 8 hoch, 5 Schichten "
+        "2,9\xa0% von 100.000 zufälligen Spielen sind nicht zu gewinnen."
+    )
+    assert_no_axe_violations(page)
+    for width, height in ((1280, 800), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"gallery-de-{width}.png")
+    assert_no_axe_violations(page)
+    for _ in range(7):
+        page.keyboard.press("Tab")
+    tower = gallery.get_by_role("button", name="Turm", exact=True)
+    expect(tower).to_be_focused()
+    # The picture came when the panel opened, not with the page.
+    assert tower.locator("img").evaluate("(img) => img.complete && img.naturalWidth > 0")
+    page.keyboard.press("Enter")
+    expect(panel).to_be_hidden()
+    expect(page.locator("#board-status")).to_have_text("Neues Spiel gestartet: Turm")
+    assert shown_layout(page) == "L07"
+    expect(page.locator("#board-tiles .tile")).to_have_count(144)
+    expect(page.locator("#layout-select")).to_have_value("L07")
+    # Hidden with the panel now: found by their layout, not by role.
+    expect(page.locator('#gallery [data-layout="L07"]')).to_have_attribute("aria-current", "true")
+    expect(page.locator('#gallery [data-layout="L00"]')).not_to_have_attribute("aria-current", "true")
+    assert errors == []
+
+
+def test_a_game_in_progress_is_asked_about_before_a_layout_replaces_it(live_server, page: Page):
+    open_board(page, live_server, "sv")
+    a, b = Board.from_code(EXAMPLE).deal.plan[0]
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+    game_id = page.evaluate("() => document.getElementById('board').controller.game.id")
+    confirm = page.locator("#new-game-confirm")
+
+    page.locator("#new-game-button").click()
+    page.locator('#gallery [data-layout="L05"]').click()
+    expect(confirm).to_be_visible()
+    confirm.get_by_role("button", name="Spela vidare").click()
+    expect(confirm).to_be_hidden()
+    assert page.evaluate("() => document.getElementById('board').controller.game.id") == game_id
+    expect(page.locator("#tiles-left")).to_have_text("142")
+
+    page.locator("#new-game-button").click()
+    page.locator('#gallery [data-layout="L05"]').click()
+    confirm.get_by_role("button", name="Starta ett nytt spel").click()
+    expect(page.locator("#tiles-left")).to_have_text("144")
+    assert shown_layout(page) == "L05"
+
+
+def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
+    # A ranked win on the Fortress kept from an earlier visit, and junk the page ignores.
+    page.add_init_script(
+        f"""if (!window.localStorage.getItem({json.dumps(WINS_KEY)}))
+          window.localStorage.setItem({json.dumps(WINS_KEY)},
+            JSON.stringify({{L03: {{bestMs: 252000}}, L99: {{bestMs: 1}}, L04: 7}}));"""
+    )
+    open_board(page, live_server, "sv")
+    mark = page.locator("#gallery-L03-mark")
+    expect(mark).to_have_text("Vunnen, bästa tid 4:12.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("")
+    # Winning the example deal (the Turtle; typed as a code, so not ranked) marks the
+    # Turtle won, without a best time, at once and for the next visit.
+    plan = Board.from_code(EXAMPLE).deal.plan
+    fast_forward(page, plan[:71])
+    a, b = plan[71]
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#won-dialog")).to_be_visible()
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    stored = json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})"))
+    assert stored["L00"] == {"bestMs": None} and stored["L03"] == {"bestMs": 252000}
+    page.reload()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
+    page.locator("#new-game-button").click()
+    expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
+        "144 brickor, 15 i bredd, 8 i höjd, 5 lager "
+        "2,9\xa0% av 100\xa0000 slumpade givar kan inte vinnas. Vunnen."
+    )
