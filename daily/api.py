@@ -24,8 +24,9 @@ def _derivation(day) -> str:
 @api_view("GET")
 def daily_deals(request: HttpRequest) -> HttpResponse:
     """The day's code per layout (``?day=YYYY-MM-DD`` for an earlier day), and when the
-    next day's deals start. A code equal to today's deal starts a daily game: ``POST
-    /api/games`` with ``{"code": …}``."""
+    next day's deals start. Today's codes are ``null``: a code gives the whole deal, and a
+    daily game's code is held back until it ends. Today's deal of a layout is played with
+    ``POST /api/games`` and ``{"daily": "L00"}``."""
     today = daily.utc_day(timezone.now())
     day = requested_day(request.GET.get("day"), today)
     if day is None:
@@ -37,7 +38,10 @@ def daily_deals(request: HttpRequest) -> HttpResponse:
             "next_change": daily.next_change(today).isoformat().replace("+00:00", "Z"),
             "derivation": _derivation(day),
             "deals": [
-                {"layout": {"id": layout_id, "name": layout_name(layout_id)}, "code": str(code)}
+                {
+                    "layout": {"id": layout_id, "name": layout_name(layout_id)},
+                    "code": None if day == today else str(code),
+                }
                 for layout_id, code in daily.daily_codes(day).items()
             ],
         }

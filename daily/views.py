@@ -1,5 +1,6 @@
-"""The daily deal's page: the day's code per layout, and a day board with the best ranked
-times, the player's place and how many won the deal; earlier days can be looked at."""
+"""The daily deal's page: the day's deal per layout (an earlier day's with its code), and a
+day board with the best ranked times, the player's place and how many won the deal;
+earlier days can be looked at."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
     return f"{reverse('daily')}?{urlencode(query)}"
 
 
+def _play_query(layout_id: str, code, is_today: bool) -> dict:
+    """Today's deal is played by its layout, an earlier day's by its code."""
+    return {"daily": layout_id} if is_today else {"code": str(code)}
+
+
 @require_safe
 def daily_page(request: HttpRequest) -> HttpResponse:
     today = daily.utc_day(timezone.now())
@@ -43,19 +49,23 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         code=str(codes[layout_id]), user_id=user.pk if user.is_authenticated else None
     )
     play = reverse("play")
+    is_today = day == today
+    # Today's codes are not shown: a code gives the whole deal, and a ranked game's deal
+    # stays unknown to the client until the game ends. Today's deals are played by their
+    # layout (the server picks the code); an earlier day's by its code, unranked.
     deals = [
         {
             "id": layout,
             "name": layout_name(layout),
-            "code": str(code),
-            "play_url": f"{play}?{urlencode({'code': str(code)})}",
+            "code": None if is_today else str(code),
+            "play_url": f"{play}?{urlencode(_play_query(layout, code, is_today))}",
             "board_url": _page_url(day, layout, today),
             "selected": layout == layout_id,
         }
         for layout, code in codes.items()
     ]
     context = {
-        "is_today": day == today,
+        "is_today": is_today,
         "day": formatting.long_day(day),
         # The day as a <time> element, for the heading of an earlier day's page.
         "day_time": format_html(
@@ -65,7 +75,6 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         "deals": deals,
         "layout_id": layout_id,
         "layout_name": layout_name(layout_id),
-        "code": board.code,
         "entries": [
             {
                 "rank": formatting.number(entry.rank),

@@ -238,19 +238,25 @@ def openapi(request: HttpRequest) -> HttpResponse:
 # answers, not this 201, so the app does (it holds no secret: see docs/deploy.md).
 @gzip_page
 def games(request: HttpRequest) -> HttpResponse:
-    """Start a game: ``{"code": "MJ1-…"}`` replays a deal, ``{"layout": "L02"}`` deals anew."""
+    """Start a game: ``{"code": "MJ1-…"}`` replays a deal, ``{"daily": "L00"}`` plays
+    today's daily deal of a layout (its code held back until the game ends),
+    ``{"layout": "L02"}`` deals anew."""
     data = _json_body(request)
-    code, layout = data.get("code"), data.get("layout")
-    for field, value in (("code", code), ("layout", layout)):
+    code, daily, layout = data.get("code"), data.get("daily"), data.get("layout")
+    for field, value in (("code", code), ("daily", daily), ("layout", layout)):
         if value is not None and not isinstance(value, str):
             raise ApiError("invalid_field", field=field)
     page = _page(data)
     try:
         played = services.game_create(
-            owner=owner_for(request, create=True), code=code, layout_id=layout, page=page
+            owner=owner_for(request, create=True),
+            code=code,
+            daily=daily,
+            layout_id=layout,
+            page=page,
         )
     except UnknownLayout:
-        if code is None:  # the layout field names no layout, not a code
+        if code is None:  # the daily or layout field names no layout, not a code
             raise ApiError("no_such_layout") from None
         raise
     request.session[CURRENT_GAME_KEY] = str(played.game.id)

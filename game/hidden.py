@@ -9,7 +9,8 @@ a removed one included (it was free, so seen, before it went), shows its face.
 The answers send ``"face": null`` (and ``"family": null``) for a hidden tile; a move's
 answer lists in ``revealed`` the faces its removals uncovered, and in ``covered`` the
 tiles an undo covered wholly again (their faces are null again, as a fresh ``GET`` says). While a server-dealt
-game is in play its code is not sent either: the code gives the whole deal.
+game (today's daily deal included) is in play its code is not sent either: the code
+gives the whole deal.
 """
 
 from __future__ import annotations
@@ -87,9 +88,14 @@ def revealed_payload(board: Board, removed: Iterable[int]) -> list[dict]:
 
 
 def code_hidden(game: Game) -> bool:
-    """Whether the answers leave out the game's code: a server-dealt game (a ranked one
-    if won) still being played. It shows when the game ends; share and replay follow."""
-    return game.origin == Game.NEW and game.result == Game.UNFINISHED and game.state != Game.WON
+    """Whether the answers leave out the game's code: a server-dealt game (a new deal or
+    today's daily deal, ranked if won) still being played. It shows when the game ends;
+    share and replay follow."""
+    return (
+        game.origin in (Game.NEW, Game.DAILY)
+        and game.result == Game.UNFINISHED
+        and game.state != Game.WON
+    )
 
 
 def blocked_sentence_hiding(board: Board, tile: int, hidden: frozenset[int]) -> str:

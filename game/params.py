@@ -23,10 +23,10 @@ def parse_game_id(raw: object) -> uuid.UUID | None:
         return None
 
 
-def layout_asked(request: HttpRequest) -> str | None:
-    """The id of the layout ``?layout=`` names, as the engine reads it; ``None`` when
-    there is no such layout (the page then offers the default)."""
+def layout_asked(request: HttpRequest, parameter: str = "layout") -> str | None:
+    """The id of the layout ``?layout=`` (or ``parameter``) names, as the engine reads it;
+    ``None`` when there is no such layout (the page then offers the default)."""
     try:
-        return get_layout(request.GET.get("layout", "")).id
+        return get_layout(request.GET.get(parameter, "")).id
     except UnknownLayout:
         return None

@@ -4,8 +4,11 @@ A win is *ranked* when all of these hold (decided once, in the transaction of th
 that wins the game, and stored in ``Game.ranked``):
 
 1. the game used no hints;
-2. the server dealt it: a new game or the daily deal (``Game.origin`` ``new`` or
-   ``daily``), not a code the player typed in or followed from a link;
+2. the server dealt it: a new game or today's daily deal (``Game.origin`` ``new`` or
+   ``daily``), not a code the player typed in or followed from a link. Today's daily
+   deal is started by its layout (``{"daily": "L00"}``, :func:`todays_daily`), never by
+   its code: a client that sent the code knew the whole deal, so today's code typed in
+   or followed from a shared link is a typed code too;
 3. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
    twice per pair and has to find the pair first (see the README for the figures);
 4. for the daily deal, it is the player's first game on that day's deal: a second try
@@ -34,7 +37,7 @@ from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
 
 from daily import codes as daily
-from mahjong import GameCode
+from mahjong import GameCode, get_layout
 
 from . import rhythm
 from .models import BestTime, Game
@@ -44,12 +47,11 @@ from .models import BestTime, Game
 MIN_MS_PER_PAIR = 1000
 
 
-def origin_for(code: GameCode, *, typed: bool) -> str:
-    """Where a new game's deal comes from: ``new`` when the server drew it, else
-    ``daily`` when the code is today's daily deal of its layout, else ``code``."""
-    if not typed:
-        return Game.NEW
-    return Game.DAILY if daily.is_todays(code, timezone.now()) else Game.CODE
+def todays_daily(layout_id: str) -> GameCode:
+    """Today's daily deal of the layout ``layout_id`` names (as :func:`mahjong.get_layout`
+    reads it; raises :class:`mahjong.UnknownLayout`): the deal a daily game is dealt. The
+    server picks it, so that the client never needs the code before the game ends."""
+    return daily.daily_code(daily.utc_day(timezone.now()), get_layout(layout_id).id)
 
 
 def too_fast(game: Game) -> bool:

@@ -77,19 +77,23 @@ def game_create(
     owner: Owner,
     layout_id: str | None = None,
     code: str | None = None,
+    daily: str | None = None,
     page: str | None = None,
 ) -> Played:
-    """A new game on ``code`` when given (the same deal every time), else a fresh deal on
-    ``layout_id`` (the Turtle by default). ``page`` is the board page that will show it
-    (see :func:`game_pause`).
+    """A new game on ``code`` when given (the same deal every time), else on today's daily
+    deal of the layout ``daily`` names, else a fresh deal on ``layout_id`` (the Turtle by
+    default). ``page`` is the board page that will show it (see :func:`game_pause`).
 
     Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
     """
     if code is not None:
-        parsed = engine_parse_code(code)
+        parsed, origin = engine_parse_code(code), Game.CODE
+    elif daily is not None:
+        parsed, origin = ranking.todays_daily(daily), Game.DAILY
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
+        origin = Game.NEW
     board = Board.from_code(parsed)
     for attempt in range(_CREATE_ATTEMPTS):
         try:
@@ -103,7 +107,7 @@ def game_create(
                     user_id=owner.user_id,
                     session_key="" if owner.user_id is not None else (owner.session_key or ""),
                     state=board.state,
-                    origin=ranking.origin_for(parsed, typed=code is not None),
+                    origin=origin,
                     board_page=page or "",
                 )
             break

@@ -20,6 +20,7 @@ from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
+from . import ranking
 from .api import CURRENT_GAME_KEY, owner_for
 from .gallery import gallery
 from .models import Game
@@ -37,6 +38,11 @@ def _current_game(request: HttpRequest) -> Game | None:
         return game_get(game_id=game_id, owner=owner_for(request))
     except Game.DoesNotExist:
         return None
+
+
+def _is_todays_daily(game: Game, layout_id: str) -> bool:
+    """Whether ``game`` is a daily game on today's deal of the layout."""
+    return game.origin == Game.DAILY and game.code == str(ranking.todays_daily(layout_id))
 
 
 def _board_strings() -> dict:
@@ -112,7 +118,9 @@ def _board_strings() -> dict:
 @require_safe
 def play(request: HttpRequest) -> HttpResponse:
     """The board. ``?code=MJ1-…`` plays that deal (resuming it if it is the game in
-    progress); without a code the game in progress goes on, or a new Turtle deal starts.
+    progress); ``?daily=L00`` today's daily deal of that layout, whose code the page does
+    not carry (the server picks it: a daily game's code is held back until it ends);
+    without either the game in progress goes on, or a new Turtle deal starts.
     """
     raw_code = request.GET.get("code")
     code_error = None
@@ -129,6 +137,7 @@ def play(request: HttpRequest) -> HttpResponse:
     if guide is not None:
         wanted_code = guide["code"]
     layout = layout_asked(request)
+    daily = layout_asked(request, "daily") if raw_code is None and guide is None else None
     game = _current_game(request)
     initial = None
     if (
@@ -136,13 +145,16 @@ def play(request: HttpRequest) -> HttpResponse:
         and game is not None
         and game.state != Game.WON
         and wanted_code in (None, game.code)
-        and not (layout is not None and wanted_code is None)
+        and not (layout is not None and wanted_code is None and daily is None)
+        and (daily is None or _is_todays_daily(game, daily))
     ):
         initial = game_payload(game, board_for(game), event="loaded")
     create = None
     if initial is None:
         if wanted_code:
             create = {"code": wanted_code}
+        elif daily is not None:
+            create = {"daily": daily}
         elif layout is not None:
             create = {"layout": layout}
         else:
@@ -161,7 +173,7 @@ def play(request: HttpRequest) -> HttpResponse:
     context = {
         "layouts": layout_choices(),
         "gallery": gallery(user_id),
-        "current_layout": (initial or {}).get("layout", {}).get("id") or layout or "L00",
+        "current_layout": (initial or {}).get("layout", {}).get("id") or daily or layout or "L00",
         "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
         "code_error": code_error,
         "board_config": config,

@@ -17,7 +17,6 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from daily import codes as daily
 from game.models import BestTime, Game
 from tests.stats.helpers import PASSWORD, player, win_with_services
 
@@ -68,7 +67,7 @@ def _rows_naming(user_id: int, username: str) -> list[str]:
 
 def test_deleting_the_account_leaves_nothing_of_the_user():
     ada = player("ada")
-    win_with_services(user=ada, code=str(daily.daily_code(daily.utc_day(), "L02")), seconds=300)
+    win_with_services(user=ada, daily="L02", seconds=300)
     win_with_services(user=ada, code=None, seconds=200)
     bo = player("bo")
     win_with_services(user=bo, code=None, seconds=250)

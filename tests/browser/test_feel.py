@@ -245,7 +245,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     # Today's daily deal, fast-forwarded to its last pair with five minutes on the clock.
     code = str(daily.daily_code(daily.utc_day(), "L00"))
     pairs = [list(pair) for pair in Board.from_code(code).deal.plan]
-    game_id = page.evaluate(STATS_FAST_FORWARD, [code, pairs[:71], 0])
+    game_id = page.evaluate(STATS_FAST_FORWARD, [{"daily": "L00"}, pairs[:71], 0])
     # A person's rhythm too (an aimed tap, then a search), or the win is held for review.
     rnd = random.Random(7)
     taps = len(Game.objects.get(pk=game_id).tap_ms)
@@ -281,7 +281,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
 
     # The same deal again, under reduced motion: not ranked, and why; nothing moves.
     page.emulate_media(reduced_motion="reduce")
-    page.evaluate(STATS_FAST_FORWARD, [code, pairs[:71], 0])
+    page.evaluate(STATS_FAST_FORWARD, [{"daily": "L00"}, pairs[:71], 0])
     page.goto(f"{live_server.url}/sv/play/")
     expect(page.locator("#tiles-left")).to_have_text("2")
     for tile_id in pairs[71]:

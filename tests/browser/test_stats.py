@@ -31,6 +31,7 @@ HINTS_VIA_API = 2
 
 # Inside the page (its session and CSRF token): start the example deal, take the first
 # pairs as the Hint button would give them, then the plan's next pairs, up to the last.
+# code: a game code, or the whole body that starts the game ({daily: "L00"}).
 FAST_FORWARD = """async ([code, pairs, hints]) => {
   const config = JSON.parse(document.getElementById('board-config').textContent);
   const headers = {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken};
@@ -39,7 +40,7 @@ FAST_FORWARD = """async ([code, pairs, hints]) => {
     if (!r.ok) throw new Error(await r.text());
     return r.json();
   };
-  const game = await post('/api/games', {code});
+  const game = await post('/api/games', typeof code === 'string' ? {code} : code);
   for (let i = 0; i < pairs.length; i++) {
     const pair = i < hints ? (await post(`/api/games/${game.id}/hint`)).hint : pairs[i];
     for (const tile of pair) await post(`/api/games/${game.id}/tap`, {tile});

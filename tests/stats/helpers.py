@@ -32,9 +32,13 @@ def plan(code: str = EXAMPLE) -> list[tuple[int, int]]:
     return list(Board.from_code(code).deal.plan)
 
 
-def win_through_api(client, code: str = EXAMPLE, *, hints: int = 0) -> dict:
-    """Start ``code`` and win it with real taps; the first ``hints`` pairs as hinted."""
-    game = create(client, code=code)
+def win_through_api(
+    client, code: str = EXAMPLE, *, hints: int = 0, daily: str | None = None
+) -> dict:
+    """Start ``code`` (today's daily deal of the layout ``daily`` when given: ``code`` is
+    then that deal's, which the answers hold back) and win it with real taps; the first
+    ``hints`` pairs as hinted."""
+    game = create(client, daily=daily) if daily else create(client, code=code)
     state = game
     for index, pair in enumerate(plan(code)):
         if index < hints:
@@ -72,11 +76,14 @@ def win_with_services(
     seconds: float,
     hints: int = 0,
     start: datetime | None = None,
+    daily: str | None = None,
 ) -> Game:
-    """Win ``code`` (a fresh deal of ``layout_id`` when ``None``) through the services,
-    with the server's clock set to take ``seconds``; the user's, else ``owner``'s."""
+    """Win ``code`` (a fresh deal of ``layout_id`` when ``None``; today's daily deal of
+    the layout ``daily`` when that is given) through the services, with the server's
+    clock set to take ``seconds``; the user's, else ``owner``'s."""
     owner = owner or Owner(user_id=user.pk)
-    game = services.game_create(owner=owner, code=code, layout_id=layout_id).game
+    code = None if daily else code
+    game = services.game_create(owner=owner, code=code, daily=daily, layout_id=layout_id).game
     start = start or timezone.now()
     for _ in range(hints):
         services.game_hint(game_id=game.id, owner=owner)

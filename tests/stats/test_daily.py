@@ -26,11 +26,11 @@ from game.hidden import hidden_tiles
 from game.models import Game
 from mahjong import LAYOUTS, Board
 from mahjong.rules import daily as rules
-from tests.api.helpers import create
+from tests.api.helpers import create, post
 from tests.api.test_openapi import response_schema, validate
 from wording.names import layout_name
 
-from .helpers import player, signed_in, win_through_api
+from .helpers import plan, player, signed_in, win_through_api
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -133,18 +133,29 @@ def test_the_api_says_how_a_days_code_is_made(client):
     assert "hmac" not in public and "sha256('YYYY-MM-DD:Lnn')" in public
 
 
-def test_two_visitors_get_the_same_codes_and_the_same_tiles():
+def test_two_visitors_get_the_same_deals_and_the_same_tiles_without_todays_codes():
     first, second = Client(), Client()
     deals = [visitor.get("/api/daily").json() for visitor in (first, second)]
     assert deals[0] == deals[1]
     assert [d["layout"]["id"] for d in deals[0]["deals"]] == list(LAYOUTS)
-    assert len({d["code"] for d in deals[0]["deals"]}) == len(LAYOUTS)
-    code = deals[0]["deals"][0]["code"]
-    games = [create(visitor, code=code) for visitor in (first, second)]
+    # Today's codes are held back: a code gives the whole deal before the first tap.
+    assert [d["code"] for d in deals[0]["deals"]] == [None] * len(LAYOUTS)
+    games = [create(visitor, daily="L00") for visitor in (first, second)]
     assert games[0]["id"] != games[1]["id"]
     assert games[0]["origin"] == games[1]["origin"] == "daily"
+    assert games[0]["code"] is games[1]["code"] is None
     assert [t["face"] for t in games[0]["tiles"]] == [t["face"] for t in games[1]["tiles"]]
+    today = str(daily.daily_code(daily.utc_day(), "L00"))
+    assert set(Game.objects.values_list("code", flat=True)) == {today}
     validate(deals[0], response_schema("/daily", "get", 200))
+    # An earlier day's codes are given.
+    yesterday = (daily.utc_day() - timedelta(days=1)).isoformat()
+    earlier = first.get(f"/api/daily?day={yesterday}").json()
+    assert earlier["today"] is False
+    assert [d["code"] for d in earlier["deals"]] == [
+        str(code) for code in daily.daily_codes(date.fromisoformat(yesterday)).values()
+    ]
+    validate(earlier, response_schema("/daily", "get", 200))
 
 
 def test_the_code_changes_at_midnight_utc_not_at_local_midnight():
@@ -153,18 +164,17 @@ def test_the_code_changes_at_midnight_utc_not_at_local_midnight():
     # 00:30 in Stockholm (the site's time zone) is still 30 November in UTC.
     stockholm_after_midnight = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
     client = Client()
-    answers = {}
+    answers, dealt = {}, {}
     for name, moment in [("before", before), ("local", stockholm_after_midnight), ("after", after)]:
         with _at(moment):
             answers[name] = client.get("/api/daily").json()
+            dealt[name] = Game.objects.get(id=create(client, daily="L03")["id"]).code
     assert answers["before"]["day"] == answers["local"]["day"] == "2026-11-30"
     assert answers["after"]["day"] == "2026-12-01"
-    assert answers["before"]["deals"] == answers["local"]["deals"]
     assert answers["before"]["next_change"] == "2026-12-01T00:00:00Z"
-    old = {d["code"] for d in answers["before"]["deals"]}
-    new = {d["code"] for d in answers["after"]["deals"]}
-    assert old.isdisjoint(new)
-    assert new == {str(c) for c in daily.daily_codes(date(2026, 12, 1)).values()}
+    # The deal the server deals for {"daily": …}: the day's, the UTC day's.
+    assert dealt["before"] == dealt["local"] == str(daily.daily_code(date(2026, 11, 30), "L03"))
+    assert dealt["after"] == str(daily.daily_code(date(2026, 12, 1), "L03")) != dealt["before"]
 
 
 @pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-1-5", "2999-01-01"])
@@ -233,6 +243,7 @@ def test_yesterdays_board_can_still_be_seen(client):
     html = client.get("/sv/daily/").content.decode()
     link = f'href="/sv/daily/?day={yesterday.isoformat()}&amp;layout=L00"'
     assert link in html and old_code not in html
+    assert str(daily.daily_code(today, "L00")) not in html
     old = client.get(f"/sv/daily/?day={yesterday.isoformat()}").content.decode()
     assert old_code in old and "ada" in old and "3:42" in old
     assert str(daily.daily_code(today, "L00")) not in old
@@ -241,29 +252,89 @@ def test_yesterdays_board_can_still_be_seen(client):
     assert gettext("Play %(layout)s, not ranked") % {"layout": layout_name("L00")} in old
 
 
-def test_the_page_offers_todays_deals_to_everyone(client):
-    html = client.get("/el/daily/").content.decode()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_offers_todays_deals_to_everyone_without_their_codes(client, lang):
+    html = client.get(f"/{lang}/daily/").content.decode()
     for layout_id, code in daily.daily_codes(daily.utc_day()).items():
-        assert f'href="/el/play/?code={code}"' in html
-    assert 'href="/el/accounts/login/?next=%2Fel%2Fdaily%2F"' in html
-    with translation.override("el"):
+        assert f'href="/{lang}/play/?daily={layout_id}"' in html
+        # Neither the code nor its deal number's part anywhere on the page.
+        assert str(code) not in html and str(code)[-7:] not in html
+    assert f'href="/{lang}/accounts/login/?next=%2F{lang}%2Fdaily%2F"' in html
+    with translation.override(lang):
+        later = gettext(
+            "Today's game codes are shown when your game ends, and on this page once the "
+            "day is over: a game code gives the whole deal."
+        )
         assert gettext("Daily deal") in html and gettext("Daily deal") != "Daily deal"
+    assert later in html and not later.startswith("Today")  # translated
+
+
+def _board_config(page) -> dict:
+    return json.loads(
+        re.search(r'id="board-config"[^>]*>(.*?)</script>', page.content.decode(), re.S).group(1)
+    )
 
 
 def test_a_signed_out_visitor_plays_the_daily_deal_from_the_link(client):
     code = str(daily.daily_code(daily.utc_day(), "L04"))
-    page = client.get(f"/id/play/?code={code}")
-    config = json.loads(
-        re.search(r'id="board-config"[^>]*>(.*?)</script>', page.content.decode(), re.S).group(1)
-    )
-    assert config["create"] == {"code": code}
-    game = create(client, code=code)
+    page = client.get("/id/play/?daily=L04")
+    assert code not in page.content.decode()
+    assert _board_config(page)["create"] == {"daily": "L04"}
+    game = create(client, daily="L04")
     assert (game["code"], game["origin"], game["ranked"], game["share"]) == (
-        code,
+        None,
         "daily",
         None,
         None,
     )
+    assert Game.objects.get(id=game["id"]).code == code
+    # The page opened again goes on with that game, still without its code; another
+    # layout's daily deal starts that one.
+    again = client.get("/id/play/?daily=L04")
+    assert _board_config(again)["game"]["id"] == game["id"]
+    assert _board_config(again)["create"] is None and code not in again.content.decode()
+    assert _board_config(client.get("/id/play/?daily=L01"))["create"] == {"daily": "L01"}
+
+
+def test_todays_code_typed_in_is_not_the_daily_deal(client):
+    """A client that sends today's code knew the whole deal: a typed code, not ranked,
+    its code shown as any typed code's."""
+    code = str(daily.daily_code(daily.utc_day(), "L02"))
+    game = create(client, code=code)
+    assert (game["code"], game["origin"]) == (code, "code")
+
+
+def test_a_daily_games_code_is_held_back_until_it_ends_then_shared(client):
+    code = str(daily.daily_code(daily.utc_day(), "L00"))
+    signed_in(client, player("ada"))
+    state = win_through_api(client, code, daily="L00")
+    # Every answer before the last tap held the code back (win_through_api checks the
+    # taps' status); the win's answer and a later GET give it, with the share link.
+    assert (state["code"], state["origin"], state["share"]["path"]) == (
+        code,
+        "daily",
+        f"/sv/play/?code={code}",
+    )
+    assert client.get(f"/api/games/{state['id']}").json()["code"] == code
+    # Followed, the link replays the deal as a typed code: not ranked.
+    follower = Client()
+    replay = create(follower, **_board_config(follower.get(state["share"]["path"]))["create"])
+    assert (replay["code"], replay["origin"]) == (code, "code")
+
+
+def test_no_answer_carries_a_daily_games_code_while_it_is_played(client):
+    code = str(daily.daily_code(daily.utc_day(), "L01"))
+    game = create(client, daily="L01")
+    pairs = plan(code)
+    for a, b in pairs[:-1]:
+        for tile in (a, b):
+            answer = post(client, f"/api/games/{game['id']}/tap", {"tile": tile})
+            assert answer.status_code == 200 and code not in answer.content.decode()
+    for name in ("undo", "hint", "pause", "resume"):
+        answer = post(client, f"/api/games/{game['id']}/{name}", {})
+        assert code not in answer.content.decode(), name
+    whole = client.get(f"/api/games/{game['id']}")
+    assert whole.json()["code"] is None and code not in whole.content.decode()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

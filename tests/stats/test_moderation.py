@@ -50,8 +50,8 @@ def _act(operator, model: str, action: str, pks) -> None:
 def test_an_operator_removes_a_ranked_result_from_the_boards(operator):
     ada, bo = player("ada"), player("bo")
     code = str(daily.daily_code(daily.utc_day(), "L02"))
-    cheat = win_with_services(user=ada, code=code, seconds=100)
-    honest = win_with_services(user=bo, code=code, seconds=300)
+    cheat = win_with_services(user=ada, daily="L02", seconds=100)
+    honest = win_with_services(user=bo, daily="L02", seconds=300)
     slower = win_with_services(user=ada, code=None, layout_id="L02", seconds=400)
     assert [e.username for e in day_board(code=code).entries] == ["ada", "bo"]
     assert BestTime.objects.get(user=ada, layout_id="L02").elapsed_ms == 100_000
@@ -100,11 +100,11 @@ def test_a_suspended_account_cannot_sign_in_and_leaves_the_boards(operator):
 def test_a_held_daily_win_is_not_published_over_a_ranked_one(operator):
     ada = player("ada")
     code = str(daily.daily_code(daily.utc_day(), "L03"))
-    first = win_with_services(user=ada, code=code, seconds=300)
+    first = win_with_services(user=ada, daily="L03", seconds=300)
     second = Game.objects.get(pk=first.pk)
     assert second.ranked
     Game.objects.filter(pk=first.pk).update(ranked=False, held="too_fast_taps")
-    other = win_with_services(user=ada, code=code, seconds=200)  # not ranked: seen before
+    other = win_with_services(user=ada, daily="L03", seconds=200)  # not ranked: seen before
     Game.objects.filter(pk=other.pk).update(held="too_fast_taps")
     _act(operator, "game/game", "publish_held", [first.pk, other.pk])
     assert Game.objects.filter(user=ada, code=code, ranked=True).count() == 1

@@ -52,11 +52,11 @@ def test_two_signed_out_sessions_and_a_signed_in_one_rank_once(order):
     first, second = Client(), Client()
     first_owner, second_owner = _visitor(first), _visitor(second)
     # Started in that order, each the first game of its own session: each is ranked there.
-    a = win_with_services(owner=first_owner, code=code, seconds=300)
-    b = win_with_services(owner=second_owner, code=code, seconds=200)
+    a = win_with_services(owner=first_owner, daily="L02", seconds=300)
+    b = win_with_services(owner=second_owner, daily="L02", seconds=200)
     assert a.ranked and b.ranked
     # Signed in meanwhile, a third try, started last: the player's only game so far.
-    c = win_with_services(user=ada, code=code, seconds=250)
+    c = win_with_services(user=ada, daily="L02", seconds=250)
     assert c.ranked
     clients = [first, second] if order.startswith("first") else [second, first]
     for client in clients:
@@ -75,8 +75,8 @@ def test_a_signed_out_game_waiting_while_the_player_wins_signed_in_is_not_ranked
     code = str(daily.daily_code(daily.utc_day(), "L03"))
     visitor = Client()
     owner = _visitor(visitor)
-    waiting = services.game_create(owner=owner, code=code, layout_id="L03").game
-    ranking_game = win_with_services(user=ada, code=code, seconds=400)
+    waiting = services.game_create(owner=owner, daily="L03", layout_id="L03").game
+    ranking_game = win_with_services(user=ada, daily="L03", seconds=400)
     assert ranking_game.ranked
     _sign_in(visitor, "ada")
     waiting.refresh_from_db()
@@ -99,8 +99,8 @@ def test_two_sessions_signing_in_one_after_the_other_rank_once():
     ada = player("ada")
     code = str(daily.daily_code(daily.utc_day(), "L04"))
     first, second = Client(), Client()
-    a = win_with_services(owner=_visitor(first), code=code, seconds=300)
-    b = win_with_services(owner=_visitor(second), code=code, seconds=200)
+    a = win_with_services(owner=_visitor(first), daily="L04", seconds=300)
+    b = win_with_services(owner=_visitor(second), daily="L04", seconds=200)
     _sign_in(second, "ada")
     _sign_in(first, "ada")
     a.refresh_from_db(), b.refresh_from_db()
@@ -111,7 +111,7 @@ def test_two_sessions_signing_in_one_after_the_other_rank_once():
 def test_the_database_refuses_a_second_ranked_daily_win_of_a_player():
     ada = player("ada")
     code = str(daily.daily_code(daily.utc_day(), "L05"))
-    game = win_with_services(user=ada, code=code, seconds=300)
+    game = win_with_services(user=ada, daily="L05", seconds=300)
     assert game.ranked
     with pytest.raises(IntegrityError), transaction.atomic():
         Game.objects.create(

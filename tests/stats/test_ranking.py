@@ -99,9 +99,9 @@ def test_ties_go_to_whoever_got_there_first():
 def test_todays_daily_deal_is_ranked_once_per_player():
     ada = player("ada")
     code = str(daily.daily_code(daily.utc_day(), "L00"))
-    first = win_with_services(user=ada, code=code, seconds=300)
-    assert (first.origin, first.ranked) == ("daily", True)
-    again = win_with_services(user=ada, code=code, seconds=200)
+    first = win_with_services(user=ada, daily="L00", seconds=300)
+    assert (first.origin, first.ranked, first.code) == ("daily", True, code)
+    again = win_with_services(user=ada, daily="L00", seconds=200)
     assert (again.origin, again.ranked) == ("daily", False)  # the deal was seen before
     assert _board() == [("ada", 300_000)]
 
@@ -117,8 +117,8 @@ def test_a_daily_win_while_signed_out_is_kept_at_sign_in():
     ada = player("ada")
     visitor = Owner(session_key="visitor-session-1")
     code = str(daily.daily_code(daily.utc_day(), "L01"))
-    game = win_with_services(owner=visitor, code=code, seconds=321)
-    assert (game.user, game.ranked) == (None, True)
+    game = win_with_services(owner=visitor, daily="L01", seconds=321)
+    assert (game.user, game.ranked, game.code) == (None, True, code)
     assert _board("L01") == []
     games_claim_for_user(user_id=ada.pk, session_key="visitor-session-1")
     game.refresh_from_db()
@@ -130,10 +130,10 @@ def test_a_daily_win_while_signed_out_is_kept_at_sign_in():
 def test_a_claimed_daily_win_on_a_deal_the_player_had_seen_is_not_ranked():
     ada = player("ada")
     code = str(daily.daily_code(daily.utc_day(), "L01"))
-    win_with_services(user=ada, code=code, seconds=500)
+    win_with_services(user=ada, daily="L01", seconds=500)
     visitor = Owner(session_key="visitor-session-2")
-    game = win_with_services(owner=visitor, code=code, seconds=100)
-    assert game.ranked is True  # the visitor's first game on the deal
+    game = win_with_services(owner=visitor, daily="L01", seconds=100)
+    assert (game.ranked, game.code) == (True, code)  # the visitor's first game on the deal
     games_claim_for_user(user_id=ada.pk, session_key="visitor-session-2")
     game.refresh_from_db()
     assert (game.user, game.ranked) == (ada, False)

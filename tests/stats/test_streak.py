@@ -115,8 +115,8 @@ def test_a_ranked_daily_wins_answer_carries_the_streak_and_other_games_none():
     today = daily.utc_day()
     _daily_win(ada, today - timedelta(days=1))
     code = str(daily.daily_code(today, "L01"))
-    game = win_with_services(user=ada, code=code, layout_id="L01", seconds=300)
-    assert (game.origin, game.ranked) == (Game.DAILY, True)
+    game = win_with_services(user=ada, daily="L01", layout_id="L01", seconds=300)
+    assert (game.origin, game.ranked, game.code) == (Game.DAILY, True, code)
     client = signed_in(Client(), ada)
 
     assert client.get(f"/api/games/{game.id}").json()["streak"] == 2

@@ -63,18 +63,17 @@ def test_why_a_win_is_not_ranked():
 
 
 def test_daily_place_for_players_and_visitors_and_a_replay():
-    code = str(daily.daily_code(daily.utc_day(), "L02"))
     bob, ada = player("bob"), player("ada")
-    win_with_services(user=bob, code=code, seconds=200)
-    ada_win = wins.win_for(win_with_services(user=ada, code=code, seconds=300))
+    win_with_services(user=bob, daily="L02", seconds=200)
+    ada_win = wins.win_for(win_with_services(user=ada, daily="L02", seconds=300))
     assert ada_win["ranked"] and ada_win["daily"] == {"rank": 2, "of": 2, "counted": True}
     assert ada_win["best"] == {"new": True, "previous_ms": None}
 
     visitor = _visitor(Client())
-    seen = wins.win_for(win_with_services(owner=visitor, code=code, seconds=250))
+    seen = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=250))
     # Not on the board of signed-in players: where it would stand.
     assert seen["daily"] == {"rank": 2, "of": 3, "counted": False}
-    again = wins.win_for(win_with_services(owner=visitor, code=code, seconds=100))
+    again = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=100))
     assert again["not_ranked"] == ["replay"] and again["daily"] is None
 
 
@@ -86,9 +85,12 @@ def test_may_rank_before_the_first_hint():
     services.game_hint(game_id=fresh.id, owner=owner)
     assert not wins.may_rank(Game.objects.get(pk=fresh.id))
     assert not wins.may_rank(services.game_create(owner=owner, code=EXAMPLE).game)
-    code = str(daily.daily_code(daily.utc_day(), "L00"))
-    assert wins.may_rank(services.game_create(owner=owner, code=code).game)
-    assert not wins.may_rank(services.game_create(owner=owner, code=code).game)  # a replay
+    assert wins.may_rank(services.game_create(owner=owner, daily="L00").game)
+    assert not wins.may_rank(services.game_create(owner=owner, daily="L00").game)  # a replay
+    # Today's code typed in is a typed code: its deal was known before the first tap.
+    today = str(daily.daily_code(daily.utc_day(), "L01"))
+    typed = services.game_create(owner=owner, code=today).game
+    assert (typed.origin, wins.may_rank(typed)) == (Game.CODE, False)
 
 
 def test_the_game_answer_carries_win_and_may_rank(client):
