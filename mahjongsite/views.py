@@ -31,7 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A translated 404 page (the API's JSON error for an address under the API): in the language of the path's prefix when it is one of
-    ours, otherwise (e.g. /xx/) in the default language, Swedish.
+    ours, otherwise (e.g. /xx/) in the language the browser asks for, else Swedish.
 
     The language switcher points to each language's home page, since the missing page
     has no translation, and the page offers no hreflang alternates.
@@ -43,7 +43,11 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
         with translation.override(request_language(request)):
             return error_response("no_such_address")
-    language = translation.get_language_from_path(request.path_info) or settings.LANGUAGE_CODE
+    # Without a prefix of ours, the visitor's browser says which language to answer in,
+    # as the prefix-less redirects do (a German visitor at /nothing/ reads German).
+    language = translation.get_language_from_path(
+        request.path_info
+    ) or translation.get_language_from_request(request)
     others = []
     for code, _name in settings.LANGUAGES:
         if code != language:

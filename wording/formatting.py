@@ -7,8 +7,9 @@ The locale is built from Django's active language (``to_locale``).
 - The total time played is given in whole units, the two largest that matter, without
   rounding ("1 hour 38 minutes", "1 minute 38 seconds"): Babel's ``format_timedelta``
   rounds to a single unit (98 s would read "2 minutes"), so each unit is Babel's
-  ``format_unit`` and the units are joined by a space, as all four languages write a
-  duration (CLDR's list patterns put a comma between them, which reads as a list).
+  ``format_unit`` and the units are joined by a space, as Swedish, German and Indonesian
+  write a duration, and by «και» in Greek (CLDR's list patterns put a comma between
+  them, which reads as a list).
 - A date has two styles, by where it stands. In a table, a chart's axis or a list of days,
   CLDR's medium date ("30 nov. 2026", "30 Νοε 2026", "30.11.2026"): short, and the same
   in every row. In running text or a line of the page ("Today: …"), CLDR's long date,
@@ -106,7 +107,12 @@ def duration(ms: int) -> str:
         for index, (value, unit) in enumerate(units)
         if value or index == 0
     ]
-    return " ".join(parts)
+    return _UNIT_JOINERS.get(locale.split("_")[0], " ").join(parts)
+
+
+# Between two units of a duration: a space ("4 minuter 12 sekunder"), but Greek joins
+# them with "and" («4 λεπτά και 12 δευτερόλεπτα»).
+_UNIT_JOINERS = {"el": " και "}
 
 
 def _date(moment: datetime | date) -> date:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, pgettext
 
 from mahjong.rules.geometry import Geometry
 from wording.formatting import small_number
-from wording.names import IN_SENTENCE
+from wording.names import AS_SUBJECT, IN_SENTENCE
 
 from .svg import (
     DEPTH,
@@ -80,7 +80,8 @@ def covered_tile_diagram(*, ident: str) -> SafeString:
     answer away)."""
     geometry = Geometry(COVERED_TILE_POSITIONS)
     faces = COVERED_TILE_FACES
-    covering = [labelled_name(faces[j], IN_SENTENCE) for j in geometry.covers[COVERED_TILE_MARKED]]
+    # The tile on top is the subject of its sentence (Swedish "Den röda draken (R) ligger …").
+    covering = [labelled_name(faces[j], AS_SUBJECT) for j in geometry.covers[COVERED_TILE_MARKED]]
     under = [
         labelled_name(faces[i], IN_SENTENCE)
         for i in range(len(faces))

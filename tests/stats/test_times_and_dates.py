@@ -25,7 +25,8 @@ LANGUAGES = ["sv", "el", "de", "id"]
 
 
 def units(lang: str, *parts: tuple[int, str]) -> str:
-    return " ".join(
+    # Greek joins two units with "and"; the others with a space.
+    return (" και " if lang == "el" else " ").join(
         format_unit(value, f"duration-{unit}", length="long", locale=lang) for value, unit in parts
     )
 
@@ -148,3 +149,10 @@ def test_a_small_count_in_running_text_is_written_out(lang, words):
 def test_greek_keeps_the_digits_of_a_small_count():
     with translation.override("el"):
         assert formatting.small_number(4) == "4"
+
+
+def test_greek_joins_the_two_units_of_a_duration_with_and():
+    with translation.override("el"):
+        assert formatting.duration(165_000) == "2 λεπτά και 45 δευτερόλεπτα"
+    with translation.override("sv"):
+        assert formatting.duration(165_000) == "2 minuter 45 sekunder"

@@ -19,15 +19,27 @@ def test_debug_is_off_in_the_test_settings_module_itself():
     assert settings.DEBUG is module.DEBUG
 
 
-@pytest.mark.parametrize("accept_language", ["de", "el", "", "fr"])
-def test_unknown_language_prefix_is_a_404_in_the_default_language(client, accept_language):
+@pytest.mark.parametrize(
+    ("accept_language", "lang", "heading"),
+    [
+        ("de", "de", "Seite nicht gefunden"),
+        ("el", "el", "Η σελίδα δεν βρέθηκε"),
+        ("", "sv", "Sidan finns inte"),
+        ("fr", "sv", "Sidan finns inte"),
+    ],
+)
+def test_a_404_without_a_prefix_of_ours_is_in_the_browsers_language_else_swedish(
+    client, accept_language, lang, heading
+):
+    """As the prefix-less redirects do: a German visitor at /xx/rules/ reads German."""
     response = client.get("/xx/rules/", headers={"accept-language": accept_language})
 
     assert response.status_code == 404
     body = response.content.decode()
-    assert '<html lang="sv">' in body
-    assert "<h1>Sidan finns inte</h1>" in body
-    assert 'href="/de/" hreflang="de"' in body  # the switcher leads to each home page
+    assert f'<html lang="{lang}">' in body
+    assert f"<h1>{heading}</h1>" in body
+    other = "sv" if lang == "de" else "de"
+    assert f'href="/{other}/" hreflang="{other}"' in body  # the switcher leads to each home page
     assert 'rel="alternate"' not in body
     assert response.cookies == {}
 
