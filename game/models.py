@@ -39,8 +39,9 @@ class Game(models.Model):
 
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    code = models.CharField(max_length=15)
-    layout_id = models.CharField(max_length=3, db_index=True)
+    # MJ1-L00-AAAAAAA, or MJ1-CXXXXXXXX-AAAAAAA on a player's own layout (editor/).
+    code = models.CharField(max_length=21)
+    layout_id = models.CharField(max_length=9, db_index=True)
     # The removed pairs in order, as a compact JSON list of [a, b] lists.
     history = models.JSONField(default=list)
     selected = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -9,9 +9,11 @@ that wins the game, and stored in ``Game.ranked``):
    deal is started by its layout (``{"daily": "L00"}``, :func:`todays_daily`), never by
    its code: a client that sent the code knew the whole deal, so today's code typed in
    or followed from a shared link is a typed code too;
-3. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
+3. it was played on one of our layouts, not a player's own (editor/): anyone can make a
+   layout that is easy to win, or one tailored to a deal;
+4. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
    twice per pair and has to find the pair first (see the README for the figures);
-4. for the daily deal, it is the player's first game on that day's deal: a second try
+5. for the daily deal, it is the player's first game on that day's deal: a second try
    on a deal one has seen is practice, not a race. A player has one ranked result per
    daily deal, however their games interleave: a daily win is ranked only when it is
    the player's one game on that deal, and a win from while signed out, claimed at
@@ -20,8 +22,8 @@ that wins the game, and stored in ``Game.ranked``):
    the player's row lock, and the database refuses a second ranked daily win of a player
    on a deal (``game_one_ranked_daily_per_user``).
 
-5. its taps have a rhythm a person plays (:mod:`game.rhythm`): a win that meets the
-   four rules above with taps too fast or too even is *held* for review, not ranked,
+6. its taps have a rhythm a person plays (:mod:`game.rhythm`): a win that meets the
+   five rules above with taps too fast or too even is *held* for review, not ranked,
    until an operator publishes it (the admin).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
@@ -37,7 +39,8 @@ from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
 
 from daily import codes as daily
-from mahjong import GameCode, get_layout
+from mahjong import GameCode, UnknownLayout, get_layout
+from mahjong.rules.codes import is_custom_id
 
 from . import rhythm
 from .models import BestTime, Game
@@ -50,8 +53,12 @@ MIN_MS_PER_PAIR = 1000
 def todays_daily(layout_id: str) -> GameCode:
     """Today's daily deal of the layout ``layout_id`` names (as :func:`mahjong.get_layout`
     reads it; raises :class:`mahjong.UnknownLayout`): the deal a daily game is dealt. The
-    server picks it, so that the client never needs the code before the game ends."""
-    return daily.daily_code(daily.utc_day(timezone.now()), get_layout(layout_id).id)
+    server picks it, so that the client never needs the code before the game ends. A
+    player's own layout has no daily deal."""
+    layout = get_layout(layout_id)
+    if is_custom_id(layout.id):
+        raise UnknownLayout(layout.id, "a player's own layout has no daily deal")
+    return daily.daily_code(daily.utc_day(timezone.now()), layout.id)
 
 
 def too_fast(game: Game) -> bool:
@@ -79,12 +86,12 @@ def _lock_player(user_id: int | None) -> None:
         list(users.filter(pk=user_id).values("pk"))
 
 
-#: The module's four rules, by the name a win that misses one gives (the win screen's).
-HINTS, CODE, TOO_FAST, REPLAY = "hints", "code", "too_fast", "replay"
+#: The module's five rules, by the name a win that misses one gives (the win screen's).
+HINTS, CODE, CUSTOM, TOO_FAST, REPLAY = "hints", "code", "custom", "too_fast", "replay"
 
 
 def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
-    """The rules of the module's four that ``game`` misses, in their order; a won game
+    """The rules of the module's five that ``game`` misses, in their order; a won game
     missing none is ranked. ``lock``: take the player's row lock before the daily rule is
     decided (at the winning tap)."""
     missed = []
@@ -92,6 +99,8 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
         missed.append(HINTS)
     if game.origin not in (Game.NEW, Game.DAILY):
         missed.append(CODE)
+    if is_custom_id(game.layout_id):
+        missed.append(CUSTOM)
     if too_fast(game):
         missed.append(TOO_FAST)
     if game.origin == Game.DAILY:
@@ -103,7 +112,7 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
 
 
 def is_ranked(game: Game) -> bool:
-    """Whether a won game is ranked (the module's four conditions)."""
+    """Whether a won game is ranked (the module's five conditions)."""
     return not missed_rules(game, lock=True)
 
 
@@ -189,7 +198,11 @@ def publish_held(games) -> int:
     already has a ranked result on that daily deal. Returns how many were published."""
     published = 0
     with transaction.atomic():
-        rows = games.select_for_update(of=("self",)).filter(result=Game.WON, ranked=False).exclude(held="")
+        rows = (
+            games.select_for_update(of=("self",))
+            .filter(result=Game.WON, ranked=False)
+            .exclude(held="")
+        )
         for game in rows.filter(removed_by_moderator=False):
             if game.origin == Game.DAILY and game.user_id is not None:
                 _lock_player(game.user_id)

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from daily import codes as daily
 from daily.streak import current_streak
+from editor.naming import layout_label
 from mahjong import Board, family
-from wording.names import layout_name
 from wording.teaching import blocked_sentence
 
 from . import sharing, verdicts, wins
@@ -103,7 +103,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
     free = set(board.free_tiles())
     hidden = hidden_tiles(board)
     return {
-        "layout": {"id": game.layout_id, "name": layout_name(game.layout_id)},
+        "layout": {"id": game.layout_id, "name": layout_label(game.layout_id)},
         "tiles": [
             {
                 **tile,

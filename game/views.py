@@ -148,7 +148,11 @@ def play(request: HttpRequest) -> HttpResponse:
         and not (layout is not None and wanted_code is None and daily is None)
         and (daily is None or _is_todays_daily(game, daily))
     ):
-        initial = game_payload(game, board_for(game), event="loaded")
+        try:
+            initial = game_payload(game, board_for(game), event="loaded")
+        except InvalidGameCode:
+            # A game on a player's own layout that has been deleted since: a new game.
+            initial = None
     create = None
     if initial is None:
         if wanted_code:

@@ -20,7 +20,8 @@ from .models import Game
 
 #: Why a win is not ranked: the ranking's own rules (game/ranking.py), then a win held
 #: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
-HINTS, CODE, TOO_FAST, REPLAY = ranking.HINTS, ranking.CODE, ranking.TOO_FAST, ranking.REPLAY
+HINTS, CODE, CUSTOM = ranking.HINTS, ranking.CODE, ranking.CUSTOM
+TOO_FAST, REPLAY = ranking.TOO_FAST, ranking.REPLAY
 HELD = "held"
 
 

@@ -6,13 +6,17 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from daily import urls as daily_urls
+from editor import urls as editor_urls
 from game import urls as game_urls
 from webapp import urls as webapp_urls
 
 from . import views
 
 # The JSON API, one namespace ``api`` over the apps that answer under it.
-api_urlpatterns = ([*game_urls.api_urlpatterns, *daily_urls.api_urlpatterns], "api")
+api_urlpatterns = (
+    [*game_urls.api_urlpatterns, *daily_urls.api_urlpatterns, *editor_urls.api_urlpatterns],
+    "api",
+)
 
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
@@ -28,6 +32,7 @@ urlpatterns += i18n_patterns(
     path("", include("game.urls")),
     path("", include("daily.urls")),
     path("", include("records.urls")),
+    path("", include("editor.urls")),
     path("accounts/", include("accounts.urls")),
     path("privacy/", account_views.privacy, name="privacy"),
     path("", include("webapp.urls")),

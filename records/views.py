@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from daily import codes as daily
 from daily.streak import current_streak
+from editor.naming import layout_label
 from wording import formatting
 from wording.names import layout_name
 
@@ -45,7 +46,7 @@ def _rank_labels() -> list[str]:
 def _win_row(win: stats.Win, rank: int, rank_label: str | None = None) -> dict:
     return {
         "rank": rank_label or formatting.number(rank),
-        "layout": layout_name(win.layout_id),
+        "layout": layout_label(win.layout_id),
         "code": win.code,
         "time": formatting.clock(win.elapsed_ms),
         "date": formatting.day(win.finished_at),
@@ -66,7 +67,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "has_games": overall.played > 0,
         "time_played": formatting.duration(overall.time_played_ms),
         "layouts": [
-            _totals_row(totals, name=layout_name(totals.layout_id))
+            _totals_row(totals, name=layout_label(totals.layout_id))
             for totals in user_stats.per_layout
         ],
         "chart": charts.winning_times_chart(user_stats.recent_wins),

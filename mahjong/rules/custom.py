@@ -62,6 +62,9 @@ class Problem:
         return {"reason": self.reason, "at": where, "count": self.count}
 
 
+LayoutProblemList = list[Problem] | tuple[Problem, ...]
+
+
 #: The reasons, in the order :func:`problems` reports them.
 COUNT, OFF_GRID, OVERLAP, FLOATING, NO_FREE_PAIR, UNDEALABLE = (
     "count",

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "records",
     "daily",
     "webapp",
+    "editor",
 ]
 
 MIDDLEWARE = [
@@ -160,12 +161,19 @@ RATE_LIMITS = {
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
     "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "5/h"),
     "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "3/h"),
+    # The editor's checks, imports and saves (it checks the layout after each change).
+    "layout_edit": env_rate("DJANGO_RATE_LIMIT_LAYOUT_EDIT", "300/m"),
 }
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_FAIL_OPEN = True
 
 # The largest request body the JSON API reads; a game's requests need a few dozen bytes.
 API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
+
+# Players' own layouts (editor/): how many one player may keep, and the largest
+# KMahjongg .layout file the editor reads (KMahjongg's own are about 3 kB).
+MAHJONG_CUSTOM_LAYOUTS_PER_PLAYER = env_int("MAHJONG_CUSTOM_LAYOUTS_PER_PLAYER", 20)
+MAHJONG_LAYOUT_FILE_MAX_BYTES = env_int("MAHJONG_LAYOUT_FILE_MAX_BYTES", 65536, minimum=1024)
 
 # The solver's time budgets (game/verdicts.py): a hint (an unsure hint when it runs out)
 # and the "can this game still be won" check the board asks for after a removal.

@@ -18,6 +18,7 @@ RATE_LIMITS = {
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "1000/m"),
     "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "1000/m"),
     "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "1000/m"),
+    "layout_edit": env_rate("DJANGO_RATE_LIMIT_LAYOUT_EDIT", "1000/m"),
 }
 # Sign-in failures per address: generous here too (tests of the limit set their own).
 LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000

@@ -38,6 +38,7 @@ RATE_LIMITS = {
     "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
     "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "100000/m"),
     "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "100000/m"),
+    "layout_edit": env_rate("DJANGO_RATE_LIMIT_LAYOUT_EDIT", "100000/m"),
 }
 # Sign-in failures per address: generous here too (tests of the limit set their own).
 LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000

@@ -121,7 +121,7 @@ def test_every_settings_module_gives_a_rate_for_every_limited_action():
     # first request it limits (the winnability check on `make run` once did this).
     groups = {
         *("game_create", "game_hint", "game_check", "game_move", "signup"),
-        *("password_reset", "password_reset_address"),
+        *("password_reset", "password_reset_address", "layout_edit"),
     }
     for module in ("local", "test", "production", "single"):
         assert rate_limit_groups(f"mahjongsite.settings.{module}") == groups, module

@@ -1,0 +1,18 @@
+"""The name of any layout id: ours (translated), or a player's own (as its saver named
+it; the pages escape it like any text)."""
+
+from __future__ import annotations
+
+from django.utils.translation import pgettext
+
+from mahjong.rules.codes import is_custom_id
+from wording.names import layout_name
+
+from .selectors import name_for
+
+
+def layout_label(layout_id: str) -> str:
+    if is_custom_id(layout_id):
+        # A layout deleted since its game was played keeps a name of this kind.
+        return name_for(layout_id) or pgettext("layout", "Own layout")
+    return layout_name(layout_id)

@@ -1,0 +1,44 @@
+"""Reads of the custom layouts: the positions the engine deals on, a layout's name, and
+a player's own list."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from mahjong.rules.codes import is_custom_id
+
+from .models import CustomLayout
+
+
+def positions_for(layout_id: str) -> list[tuple[int, int, int]] | None:
+    """The positions of the custom layout with this id, whoever saved it (the engine's
+    source: :func:`mahjong.use_custom_layouts`); ``None`` when nobody has it now."""
+    row = (
+        CustomLayout.objects.filter(layout_id=layout_id).values_list("positions", flat=True).first()
+    )
+    return None if row is None else [tuple(p) for p in row]
+
+
+def name_for(layout_id: str) -> str | None:
+    """The name of a custom layout: its first saver's, the one who made it known."""
+    if not is_custom_id(layout_id):
+        return None
+    return (
+        CustomLayout.objects.filter(layout_id=layout_id)
+        .order_by("created_at", "pk")
+        .values_list("name", flat=True)
+        .first()
+    )
+
+
+def layouts_of(*, user_id: int) -> QuerySet[CustomLayout]:
+    """A player's layouts, newest first; nobody else's."""
+    return CustomLayout.objects.filter(owner_id=user_id)
+
+
+def layout_of(*, user_id: int, pk) -> CustomLayout:
+    """The player's layout ``pk``, or ``CustomLayout.DoesNotExist`` (also for anyone
+    else's: another's layout is simply not found)."""
+    if not isinstance(pk, int) and not (isinstance(pk, str) and pk.isdigit()):
+        raise CustomLayout.DoesNotExist
+    return layouts_of(user_id=user_id).get(pk=int(pk))
