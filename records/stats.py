@@ -34,6 +34,9 @@ TOP = 10
 
 _WON = Q(result=Game.WON)
 _RANKED = Q(result=Game.WON, ranked=True)
+#: Wins held back from the public boards for their taps' rhythm, until an operator
+#: publishes them (game/rhythm.py, the admin).
+_HELD = Q(result=Game.WON, ranked=False) & ~Q(held="")
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class Totals:
     #: Of the wins, how many are ranked, and the best ranked time.
     ranked_won: int = 0
     best_ranked_ms: int | None = None
+    #: Of the unranked wins, how many are held for review (not ranked until published).
+    held_won: int = 0
     best_ms: int | None = None
     average_ms: float | None = None
     hints_used: int = 0
@@ -78,6 +83,8 @@ class Win:
     undos_used: int
     #: Whether the win is ranked (on the public boards); see game/ranking.py.
     ranked: bool
+    #: Why the win is held for review (game/rhythm.py), empty when it is not.
+    held: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,7 @@ def _totals_expressions() -> dict:
         "won": Count("id", filter=_WON),
         "ranked_won": Count("id", filter=_RANKED),
         "best_ranked_ms": Min("elapsed_ms", filter=_RANKED),
+        "held_won": Count("id", filter=_HELD),
         "best_ms": Min("elapsed_ms", filter=_WON),
         "average_ms": Avg("elapsed_ms", filter=_WON),
         "hints_used": Sum("hints_used"),

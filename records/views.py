@@ -53,6 +53,7 @@ def _win_row(win: stats.Win, rank: int, rank_label: str | None = None) -> dict:
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
         "hints": formatting.number(win.hints_used),
         "ranked": win.ranked,
+        "held": bool(win.held),
     }
 
 
@@ -65,6 +66,10 @@ def statistics(request: HttpRequest) -> HttpResponse:
     context = {
         "overall": _totals_row(overall, name=_("All layouts")),
         "has_games": overall.played > 0,
+        # Wins held back for review are said here, not only on the win screen: the
+        # player's own page is where they look for a win missing from the boards.
+        "held": overall.held_won,
+        "held_count": formatting.small_number(overall.held_won),
         "time_played": formatting.duration(overall.time_played_ms),
         "layouts": [
             _totals_row(totals, name=layout_label(totals.layout_id))

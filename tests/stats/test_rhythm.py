@@ -5,6 +5,7 @@ reason, and the limits are settings."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -108,3 +109,39 @@ def test_pauses_are_not_gaps_the_clock_is_play_time():
 def test_too_few_taps_say_nothing():
     assert rhythm.implausible([0, 1, 2]) is None
     assert rhythm.figures(list(range(0, 20_000, 1000))) == (1000, 0.0)
+
+
+@pytest.mark.parametrize("lang", ["sv", "el", "de", "id"])
+def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
+    """The win screen is not the only place: the statistics page counts the held wins and
+    marks each in the list of recent wins; a ranked one stays "Yes", and once published
+    the notice goes."""
+    from django.utils import translation
+    from django.utils.translation import ngettext, pgettext
+
+    from game import ranking
+    from wording import formatting
+
+    ada = player("ada")
+    held = [_win(ada, _burst()), _win(ada, _steady())]
+    _win(ada, _person())
+    signed_in(client, ada)
+    html = client.get(f"/{lang}/stats/").content.decode()
+    with translation.override(lang):
+        notice = ngettext(
+            "%(count)s win is held for review: its taps came faster or more evenly than a "
+            "person plays. It enters the boards once it has been checked.",
+            "%(count)s wins are held for review: their taps came faster or more evenly than "
+            "a person plays. They enter the boards once they have been checked.",
+            2,
+        ) % {"count": formatting.small_number(2)}
+        cell = pgettext("ranked", "Held for review")
+        yes = pgettext("ranked", "Yes")
+    assert "Held for review" not in html and "held for review" not in html  # translated
+    assert f'<p class="stats-held" id="stats-held">{notice}</p>' in html
+    recent = html.split('id="recent-table-caption"')[1]
+    assert re.findall(r"<td>([^<>]+)</td>\s*</tr>", recent) == [cell, cell, yes]
+
+    ranking.publish_held(Game.objects.filter(pk__in=[g.pk for g in held]))
+    html = client.get(f"/{lang}/stats/").content.decode()
+    assert 'id="stats-held"' not in html and cell not in html
