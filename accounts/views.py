@@ -12,6 +12,7 @@ from urllib.parse import quote
 from axes.models import AccessAttempt
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -54,6 +55,17 @@ def signup(request):
         # The backend must be named: axes adds a second authentication backend.
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         games_claim_for_user(user_id=user.pk, session_key=visitor_session)
+        # Said once on the next page: only the header's username showed that it worked.
+        messages.success(
+            request,
+            _(
+                # Translators: shown once after signing up. %(username)s: the new
+                # account's username.
+                "Welcome, %(username)s! Your account is ready, and your games are now "
+                "counted in your statistics."
+            )
+            % {"username": user.get_username()},
+        )
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
 

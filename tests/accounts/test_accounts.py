@@ -41,6 +41,15 @@ def test_sign_up_through_the_form_signs_the_new_player_in(client, lang):
     assert get_user_model().objects.filter(username="ada").exists()
     home = client.get(f"/{lang}/")
     assert home.wsgi_request.user.username == "ada"
+    # The next page says, once, in the page's language, that the account is made.
+    with translation.override(lang):
+        welcome = gettext(
+            "Welcome, %(username)s! Your account is ready, and your games are now "
+            "counted in your statistics."
+        ) % {"username": "ada"}
+    assert welcome.split("!")[0] != "Welcome, ada"
+    assert welcome in home.content.decode()
+    assert welcome not in client.get(f"/{lang}/").content.decode()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
