@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
-from game.params import layout_asked
+from game.params import own_layout_asked
 from mahjong import LAYOUTS
 from wording import formatting
 from wording.names import layout_name
@@ -42,7 +42,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     day = requested_day(request.GET.get("day"), today)
     if day is None:
         raise Http404("no such day")
-    layout_id = layout_asked(request) or next(iter(LAYOUTS))
+    layout_id = own_layout_asked(request) or next(iter(LAYOUTS))
     codes = daily.daily_codes(day)
     user = request.user
     board = day_board(

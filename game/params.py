@@ -7,7 +7,7 @@ import uuid
 
 from django.http import HttpRequest
 
-from mahjong import UnknownLayout, get_layout
+from mahjong import LAYOUTS, UnknownLayout, get_layout
 
 
 def parse_game_id(raw: object) -> uuid.UUID | None:
@@ -30,3 +30,10 @@ def layout_asked(request: HttpRequest, parameter: str = "layout") -> str | None:
         return get_layout(request.GET.get(parameter, "")).id
     except UnknownLayout:
         return None
+
+
+def own_layout_asked(request: HttpRequest, parameter: str = "layout") -> str | None:
+    """As :func:`layout_asked`, for one of the site's own layouts only (the daily deals
+    are dealt on those): a player's own layout reads as none."""
+    layout_id = layout_asked(request, parameter)
+    return layout_id if layout_id in LAYOUTS else None

@@ -24,7 +24,7 @@ from . import ranking
 from .api import CURRENT_GAME_KEY, owner_for
 from .gallery import gallery
 from .models import Game
-from .params import layout_asked, parse_game_id
+from .params import layout_asked, own_layout_asked, parse_game_id
 from .pictures import layout_svg, picture_version
 from .selectors import board_for, game_get
 from .serializers import game_payload
@@ -137,7 +137,7 @@ def play(request: HttpRequest) -> HttpResponse:
     if guide is not None:
         wanted_code = guide["code"]
     layout = layout_asked(request)
-    daily = layout_asked(request, "daily") if raw_code is None and guide is None else None
+    daily = own_layout_asked(request, "daily") if raw_code is None and guide is None else None
     game = _current_game(request)
     initial = None
     if (

@@ -398,3 +398,23 @@ def test_the_day_board_reads_the_layout_as_the_engine_does(client, asked, shown)
         name = pgettext("layout", {"L00": "Turtle", "L02": "Bridge", "L04": "Butterfly"}[shown])
         heading = gettext("Leaderboard: %(layout)s") % {"layout": name}
     assert heading in html
+
+
+def test_a_players_own_layout_has_no_daily_deal(client):
+    """A custom layout's id where a daily deal's layout is asked: the API refuses it, the
+    play page and the daily page offer the site's own (no error page)."""
+    signed_in(client, player("ada"))
+    saved = post(
+        client,
+        "/api/layouts",
+        {"name": "Mine", "positions": [list(p) for p in LAYOUTS["L00"].positions]},
+    )
+    assert saved.status_code == 201, saved.content
+    custom = saved.json()["layout_id"]
+    refused = post(client, "/api/games", {"daily": custom})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "no_such_layout")
+    page = client.get(f"/sv/play/?daily={custom}")
+    assert page.status_code == 200 and _board_config(page)["create"] != {"daily": custom}
+    board = client.get(f"/sv/daily/?layout={custom}")
+    assert board.status_code == 200
+    assert not Game.objects.filter(origin=Game.DAILY).exists()
