@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.client
 import json
 import os
 import re
@@ -37,63 +36,28 @@ import statistics
 import sys
 import tempfile
 import time
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from deploy.playclient import PlayClient, plan_taps  # noqa: E402
 from deploy.stack import PrivateRedis, Stack, prepare, production_env  # noqa: E402
-from mahjong import Board, GameCode  # noqa: E402
+from mahjong import GameCode  # noqa: E402
 
 HOST = "127.0.0.1"
 TIME_LIMIT_S = 240
 ACCEPT_ENCODING = "gzip, br"
 
 
-class Client:
-    """A browser-like client: one keep-alive connection, cookies, the CSRF header, and
-    ``Accept-Encoding: gzip, br``. Bodies are kept as sent (``raw``) and decoded."""
-
-    def __init__(self, host: str, port: int):
-        self.connection = http.client.HTTPConnection(host, port, timeout=30)
-        self.cookies: dict[str, str] = {}
-        self.csrf = ""
-
-    def request(self, method: str, path: str, body=None, headers=None):
-        all_headers = {
-            "Accept-Encoding": ACCEPT_ENCODING,
-            "Accept-Language": "sv",
-            "Connection": "keep-alive",
-            **(headers or {}),
-        }
-        if self.cookies:
-            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            all_headers["Content-Type"] = "application/json"
-            all_headers["X-CSRFToken"] = self.csrf
-        try:
-            self.connection.request(method, path, body=data, headers=all_headers)
-            response = self.connection.getresponse()
-        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-            # The server closed an idle keep-alive connection: a browser opens a new one.
-            self.connection.close()
-            self.connection.request(method, path, body=data, headers=all_headers)
-            response = self.connection.getresponse()
-        raw = response.read()  # http.client leaves the body compressed, as sent
-        for header in response.headers.get_all("Set-Cookie") or []:
-            cookie = SimpleCookie()
-            cookie.load(header)
-            for key, morsel in cookie.items():
-                self.cookies[key] = morsel.value
-        return response, raw
-
-    def close(self) -> None:
-        self.connection.close()
+def fetch(client: PlayClient, method: str, path: str, body=None):
+    """One request as a browser sends it (``Accept-Encoding: gzip, br``, on the client's
+    keep-alive connection); the answer and its body as sent (still compressed)."""
+    response = client.request(
+        method, path, body, headers={"Accept-Encoding": ACCEPT_ENCODING}, stream=True
+    )
+    return response, response.raw.read(decode_content=False)
 
 
 def decoded(response, raw: bytes) -> bytes:
@@ -109,7 +73,7 @@ def decoded(response, raw: bytes) -> bytes:
 
 def wire_bytes(response, raw: bytes) -> int:
     """Bytes on the wire for one response: status line, headers and body as sent."""
-    status = f"HTTP/1.1 {response.status} {response.reason}\r\n"
+    status = f"HTTP/1.1 {response.status_code} {response.reason}\r\n"
     headers = "".join(f"{k}: {v}\r\n" for k, v in response.headers.items())
     return len(status) + len(headers) + 2 + len(raw)
 
@@ -133,16 +97,15 @@ def start_stack(tmp: Path, database_url: str | None, database: str) -> tuple[Sta
     return stack, [stack, redis]
 
 
-def page_weight(client: Client) -> list[tuple[str, int, int, str]]:
+def page_weight(client: PlayClient) -> list[tuple[str, int, int, str]]:
     """(url, bytes on the wire, bytes decoded, Content-Encoding) for the play page and
     everything it loads."""
     rows = []
-    response, raw = client.request("GET", "/sv/play/")
-    assert response.status == 200, response.status
+    response, raw = fetch(client, "GET", "/sv/play/")
+    assert response.status_code == 200, response.status_code
     html = decoded(response, raw)
     encoding = response.headers.get("Content-Encoding", "none")
     rows.append(("/sv/play/", wire_bytes(response, raw), len(html), encoding))
-    client.csrf = client.cookies.get("csrftoken", "")
     urls = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
     seen: set[str] = set()
     while urls:
@@ -150,8 +113,8 @@ def page_weight(client: Client) -> list[tuple[str, int, int, str]]:
         if url in seen:
             continue
         seen.add(url)
-        response, raw = client.request("GET", url)
-        assert response.status == 200, (url, response.status)
+        response, raw = fetch(client, "GET", url)
+        assert response.status_code == 200, (url, response.status_code)
         body = decoded(response, raw)
         encoding = response.headers.get("Content-Encoding", "none")
         rows.append((url, wire_bytes(response, raw), len(body), encoding))
@@ -160,34 +123,31 @@ def page_weight(client: Client) -> list[tuple[str, int, int, str]]:
             for name in re.findall(rb'from\s+"\./([^"]+)"', body):
                 urls.append(f"{base}/{name.decode()}".encode())
     # The page starts a game with one API request.
-    response, raw = client.request("POST", "/api/games", {"layout": "L00"})
-    assert response.status == 201, raw
+    response, raw = fetch(client, "POST", "/api/games", {"layout": "L00"})
+    assert response.status_code == 201, raw
     body = decoded(response, raw)
     encoding = response.headers.get("Content-Encoding", "none")
     rows.append(("POST /api/games", wire_bytes(response, raw), len(body), encoding))
     return rows
 
 
-def timed(client: Client, method: str, path: str, body=None):
+def timed(client: PlayClient, method: str, path: str, body=None):
     start = time.perf_counter()
-    response, raw = client.request(method, path, body)
+    response, raw = fetch(client, method, path, body)
     return time.perf_counter() - start, response, raw
 
 
-def play(client: Client, number: int, taps: list[float], health: list[float], sizes: list[int]):
+def play(client: PlayClient, number: int, taps: list[float], health: list[float], sizes: list[int]):
     """Win one game tap by tap; every tap next to one health request, by turns first."""
     code = str(GameCode("L00", 1000 + number))
-    response, raw = client.request("POST", "/api/games", {"code": code})
-    assert response.status == 201, raw
-    game_id = json.loads(decoded(response, raw))["id"]
+    game_id = client.new_game({"code": code})["id"]
     state = None
-    tiles = [tile for pair in Board.from_code(code).deal.plan for tile in pair]
-    for index, tile in enumerate(tiles):
+    for index, tile in enumerate(plan_taps(code)):
         tap = ("POST", f"/api/games/{game_id}/tap", {"tile": tile})
         order = [tap, ("GET", "/api/health", None)]
         for method, path, body in order if index % 2 else reversed(order):
             seconds, response, raw = timed(client, method, path, body)
-            assert response.status in (200, 201), (path, response.status, raw[:200])
+            assert response.status_code in (200, 201), (path, response.status_code, raw[:200])
             if path.endswith("/tap"):
                 taps.append(seconds)
                 state = json.loads(decoded(response, raw))
@@ -215,20 +175,19 @@ def main() -> int:
     started_here: list = []
     try:
         if args.url:
-            parsed = urlsplit(args.url)
-            host, port, stack = parsed.hostname or HOST, parsed.port or 80, args.url
+            url = stack = args.url
         else:
             running, started_here = start_stack(
                 tmp, args.database_url, f"sqlite:///{tmp / 'bench.sqlite3'}"
             )
-            host, port = HOST, running.balancer.port
+            url = f"http://{HOST}:{running.balancer.port}"
             database = (args.database_url or "sqlite").split(":", 1)[0]
             stack = (
                 f"nginx (deploy/nginx.conf) -> 1 gunicorn app server (2 workers, production "
                 f"settings, {database}, sessions in Redis)"
             )
         print(f"stack: {stack}")
-        client = Client(host, port)
+        client = PlayClient(url, timeout=30)
         weights = page_weight(client)
 
         taps: list[float] = []
@@ -236,7 +195,7 @@ def main() -> int:
         sizes: list[int] = []
         # Warm-up, not counted: both workers, the deal cache, a whole game of taps.
         for _ in range(20):
-            client.request("GET", "/api/health")
+            fetch(client, "GET", "/api/health")
         play(client, 0, [], [], [])
         started = time.monotonic()
         games_played = 0
@@ -245,7 +204,7 @@ def main() -> int:
                 break
             play(client, number, taps, health, sizes)
             games_played += 1
-        client.close()
+        client.http.close()
     finally:
         for running in started_here:
             running.stop()

@@ -41,8 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from deploy.playclient import own_deal, plan_taps  # noqa: E402
 from deploy.stack import private_stack  # noqa: E402
-from mahjong import Board, random_code  # noqa: E402
 
 HINT_EVERY = 25  # taps between two hints
 HARD_STOP_S = 900
@@ -74,13 +74,11 @@ class Player(FastHttpUser):
     @task
     def step(self) -> None:
         if self.game is None or self.done >= len(self.taps):
-            # A code of our own: a server deal's code is not sent until the game ends.
-            body = json.dumps({"code": str(random_code("L00"))})
+            body = json.dumps(own_deal())
             response = self._post("/api/games", body, "new game", 201)
             if response is not None:
                 self.game = response.json()
-                plan = Board.from_code(self.game["code"]).deal.plan
-                self.taps = [tile for pair in plan for tile in pair]
+                self.taps = plan_taps(self.game["code"])
                 self.done = 0
             return
         game_id = self.game["id"]

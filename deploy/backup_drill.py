@@ -18,8 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import requests
-
+from deploy.playclient import PlayClient
 from deploy.stack import (
     AppServer,
     PrivatePostgres,
@@ -27,9 +26,7 @@ from deploy.stack import (
     free_port,
     private_stack,
 )
-from mahjong import Board, random_code
 
-PASSWORD = "tile-pair-72-free"
 TABLES = ("auth_user", "game_game", "django_session")
 
 
@@ -57,36 +54,17 @@ def page_content(html: str) -> str:
     return html.split("<main", 1)[-1]
 
 
-def win_a_game(base_url: str, username: str) -> requests.Session:
+def win_a_game(base_url: str, username: str) -> PlayClient:
     """A new player signs up and wins a game through the API; their browser session."""
-    http = requests.Session()
-    page = http.get(f"{base_url}/sv/accounts/signup/", timeout=10)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-    http.post(
-        f"{base_url}/sv/accounts/signup/",
-        data={"username": username, "password1": PASSWORD, "password2": PASSWORD}
-        | {"csrfmiddlewaretoken": token},
-        timeout=10,
-    ).raise_for_status()
-    headers = {"X-CSRFToken": http.cookies["csrftoken"]}
-    # A code of our own: a server deal's code is not sent until the game ends.
-    body = {"code": str(random_code("L00"))}
-    game = http.post(f"{base_url}/api/games", json=body, headers=headers, timeout=10).json()
-    for pair in Board.from_code(game["code"]).deal.plan:
-        for tile in pair:
-            answer = http.post(
-                f"{base_url}/api/games/{game['id']}/tap",
-                json={"tile": tile},
-                headers=headers,
-                timeout=10,
-            )
-            answer.raise_for_status()
-    assert answer.json()["state"] == "won"
-    return http
+    player = PlayClient(base_url).open()
+    player.sign_up(username)
+    answers = player.win(player.new_game())
+    assert answers[-1]["state"] == "won"
+    return player
 
 
 def compare(
-    postgres: PrivatePostgres, env: dict, source: str, player: requests.Session, url: str
+    postgres: PrivatePostgres, env: dict, source: str, player: PlayClient, url: str
 ) -> list[str]:
     """Restore a backup of ``source`` and read the leaderboard through an app server on
     it; what differs (nothing, when the drill succeeds)."""
@@ -102,8 +80,9 @@ def compare(
             problems.append(f"row counts differ: {before} != {after}")
         restored = AppServer(free_port(), {**env, "DATABASE_URL": postgres.url(target)}).start()
         try:
-            original = player.get(f"{url}/sv/leaderboard/", timeout=10)
-            copy = player.get(f"{restored.url}/sv/leaderboard/", timeout=10)
+            # Generous: a fresh server's first page on a busy machine took over 15 s.
+            original = player.get("/sv/leaderboard/", via=url, timeout=60)
+            copy = player.get("/sv/leaderboard/", via=restored.url, timeout=60)
         finally:
             restored.stop()
         personal = original.text.split('id="personal-title"', 1)[-1].split("</section>", 1)[0]

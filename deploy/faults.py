@@ -20,7 +20,6 @@ players, loopback only. tests/ops/test_faults.py runs the same drills on the tes
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import threading
 import time
@@ -29,10 +28,8 @@ from dataclasses import dataclass, field
 
 import requests
 
+from deploy.playclient import PlayClient, SignUpFailed, own_deal, plan_pairs
 from deploy.stack import PrivatePostgres, PrivateRedis, Stack, private_stack
-from mahjong import Board, random_code
-
-PASSWORD = "tile-pair-72-free"
 
 
 @dataclass
@@ -65,8 +62,8 @@ class Player(threading.Thread):
 
     def __init__(self, url: str, seen: Seen, stop: threading.Event, username: str | None):
         super().__init__(daemon=True)
-        self.url, self.seen, self.stop_event, self.username = url, seen, stop, username
-        self.http = requests.Session()
+        self.seen, self.stop_event, self.username = seen, stop, username
+        self.client = PlayClient(url, timeout=10)
         self.pause = 0.02
         self.ready = threading.Event()  # the first game is nearly won
         self.go = threading.Event()  # the drill has started
@@ -86,43 +83,27 @@ class Player(threading.Thread):
         self.seen.add(Answer(now, response.status_code, code, is_json))
         return response
 
-    def _call(self, method: str, path: str, body=None, api: bool = True):
-        headers = {"X-CSRFToken": self.http.cookies.get("csrftoken", "")}
+    def _call(self, method: str, path: str, body=None):
         try:
-            response = self.http.request(
-                method, self.url + path, json=body, headers=headers, timeout=10
-            )
+            response = self.client.request(method, path, body)
         except requests.RequestException:
             return self._record(None)
-        if not api:
-            return response
         return self._record(response)
 
     def _setup(self) -> bool:
         try:
-            self.http.get(self.url + "/sv/play/", timeout=10)
+            self.client.open()
             if self.username:
-                page = self.http.get(self.url + "/sv/accounts/signup/", timeout=10)
-                token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-                self.http.post(
-                    self.url + "/sv/accounts/signup/",
-                    data={
-                        "username": self.username,
-                        "password1": PASSWORD,
-                        "password2": PASSWORD,
-                        "csrfmiddlewaretoken": token.group(1),
-                    },
-                    timeout=10,
-                )
+                self.client.sign_up(self.username)
             return True
-        except (requests.RequestException, AttributeError):
+        except (requests.RequestException, SignUpFailed):
             return False
 
     def signed_in(self) -> bool | None:
         """Whether the statistics page (signed-in players only) still opens; None when
         the site could not answer at all."""
         try:
-            response = self.http.get(self.url + "/sv/stats/", timeout=10, allow_redirects=False)
+            response = self.client.get("/sv/stats/", allow_redirects=False)
         except requests.RequestException:
             return None
         if response.status_code >= 500:
@@ -139,13 +120,12 @@ class Player(threading.Thread):
             first = False
 
     def _play_one(self, warm_up: bool = False) -> None:
-        # A code of our own: a server deal's code is not sent until the game ends.
-        created = self._call("POST", "/api/games", {"code": str(random_code("L00"))})
+        created = self._call("POST", "/api/games", own_deal())
         if created is None or created.status_code != 201:
             self.stop_event.wait(0.2)
             return
         game = created.json()
-        plan = list(Board.from_code(game["code"]).deal.plan)
+        plan = plan_pairs(game["code"])
         removed: set[int] = set()
         selected = None
         while not self.stop_event.is_set():

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .conftest import Player
+from deploy.playclient import PlayClient
 
 CHECKS = ",".join(
     [
@@ -27,7 +27,7 @@ MAX_SECONDS = 100
 
 
 def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(ops, tmp_path: Path):
-    visitor = Player(ops.url)
+    visitor = PlayClient(ops.url).open()
     game = visitor.post("/api/games", {"layout": "L00"}).json()
     session = visitor.http.cookies["sessionid"]
     command = [

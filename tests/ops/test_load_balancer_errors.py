@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import requests
 
-from .conftest import Player
+from deploy.playclient import PlayClient
 
 
 def _raw_get(url: str, path: str, host: str) -> int | None:
@@ -45,7 +45,7 @@ def test_oversized_headers_get_the_sites_own_400_page_and_json_under_the_api(ops
 
 
 def test_a_multipart_body_through_the_stack_is_a_415_in_the_request_language(ops):
-    visitor = Player(ops.url)
+    visitor = PlayClient(ops.url).open()
     response = visitor.http.post(
         f"{ops.url}/api/games?lang=de",
         files={"file": ("a.txt", b"hello")},

@@ -7,38 +7,21 @@ import re
 
 import requests
 
-from mahjong import Board, random_code
-
-from .conftest import Player
-
-PASSWORD = "tile-pair-72-free"
-
-
-def _plan(code: str):
-    return list(Board.from_code(code).deal.plan)
+from deploy.playclient import PlayClient, own_deal, plan_taps
 
 
 def test_a_whole_game_alternating_between_app_servers_and_its_win_on_the_other(ops):
     first, second = (app.url for app in ops.stack.apps)
-    player = Player(first)
-    player.sign_up("several_servers", PASSWORD)
-    created = player.post("/api/games", {"code": str(random_code("L00"))}, via=second)
+    player = PlayClient(first).open()
+    player.sign_up("several_servers")
+    created = player.post("/api/games", own_deal(), via=second)
     assert created.status_code == 201
     game = created.json()
 
-    servers = [first, second]
-    versions = []
-    for index, (a, b) in enumerate(_plan(game["code"])):
-        for offset, tile in enumerate((a, b)):
-            answer = player.post(
-                f"/api/games/{game['id']}/tap",
-                {"tile": tile},
-                via=servers[(2 * index + offset) % 2],
-            )
-            assert answer.status_code == 200, answer.text
-            versions.append(answer.json()["version"])
+    answers = player.win(game, servers=[first, second])  # each tap to the other server
+    versions = [answer["version"] for answer in answers]
     assert versions == sorted(versions) and len(set(versions)) == len(versions)
-    assert answer.json()["state"] == "won"
+    assert answers[-1]["state"] == "won"
 
     # Read back through the other server: the game, then the personal leaderboard.
     assert player.get(f"/api/games/{game['id']}", via=first).json()["state"] == "won"
@@ -55,7 +38,7 @@ def _personal_wins(html: str) -> list[str]:
 
 
 def test_the_load_balancer_spreads_requests_and_compresses_html_and_json(ops):
-    player = Player(ops.url)
+    player = PlayClient(ops.url).open()
     page = player.get("/sv/rules/", headers={"Accept-Encoding": "gzip"})
     assert page.headers.get("Content-Encoding") == "gzip"
     game = player.post("/api/games", {"layout": "L00"})  # requests asks for gzip
@@ -73,7 +56,7 @@ def test_a_long_address_reaches_the_app_and_a_too_long_one_gets_the_json_error(o
     gunicorn's own limit (4 KB) answered a bare 414 page, undocumented (schemathesis
     found it); now the app sees every address nginx lets through, and nginx refuses
     longer ones with the API's error."""
-    player = Player(ops.url)
+    player = PlayClient(ops.url).open()
     game_id = player.post("/api/games", {"layout": "L00"}).json()["id"]
 
     long_query = "q=" + "x" * 6000
@@ -89,7 +72,7 @@ def test_a_long_address_reaches_the_app_and_a_too_long_one_gets_the_json_error(o
 
 
 def test_static_files_have_hashed_names_and_long_cache_headers(ops):
-    player = Player(ops.url)
+    player = PlayClient(ops.url).open()
     html = player.get("/sv/play/").text
     scripts = re.findall(r'src="(/static/js/[^"]+\.js)"', html)
     assert scripts and all(re.search(r"\.[0-9a-f]{12}\.js$", src) for src in scripts), scripts
@@ -107,24 +90,22 @@ def test_static_files_have_hashed_names_and_long_cache_headers(ops):
 
 
 def test_a_stopped_app_server_mid_game_loses_nothing(ops):
-    player = Player(ops.url)
-    game = player.post("/api/games", {"code": str(random_code("L02"))}).json()
-    plan = _plan(game["code"])
-    half = len(plan) // 2
-    for a, b in plan[:half]:
-        for tile in (a, b):
-            assert player.post(f"/api/games/{game['id']}/tap", {"tile": tile}).status_code == 200
+    player = PlayClient(ops.url).open()
+    game = player.new_game(own_deal("L02"))
+    taps = plan_taps(game["code"])
+    half = len(taps) // 2  # an even number: whole pairs
+    for tile in taps[:half]:
+        assert player.tap(game["id"], tile).status_code == 200
 
     stopped = ops.stack.apps[0]
     stopped.stop()
     try:
-        for a, b in plan[half:]:
-            for tile in (a, b):
-                answer = player.post(f"/api/games/{game['id']}/tap", {"tile": tile})
-                assert answer.status_code == 200, answer.text
+        for tile in taps[half:]:
+            answer = player.tap(game["id"], tile)
+            assert answer.status_code == 200, answer.text
         state = answer.json()
         assert state["state"] == "won" and state["tiles_left"] == 0
-        assert state["version"] == 2 * len(plan)
+        assert state["version"] == len(taps)
         # Straight to the stopped server: nothing listens there.
         try:
             requests.get(stopped.url + "/api/health", timeout=2)
