@@ -291,7 +291,7 @@ def off_plan_positions(count: int, seed: int) -> list[Board]:
             if not pairs:
                 break
             board.remove(*rnd.choice(pairs))
-        if board.playable_pairs() and advice._on_plan(board.deal, _mask(board)) is None:
+        if board.playable_pairs() and board.deal.rest_of_plan(_mask(board)) is None:
             boards.append(board)
     return boards
 
@@ -312,7 +312,7 @@ def lost_positions(count: int, seed: int) -> list[tuple[str, list[tuple[int, int
         solver = native.solver_for(board.deal.layout.geometry, board.deal.faces)
         while board.playable_pairs():
             board.remove(*rnd.choice(board.playable_pairs()))
-            if advice._on_plan(board.deal, _mask(board)) is not None or not len(board):
+            if board.deal.rest_of_plan(_mask(board)) is not None or not len(board):
                 continue
             if solver.solve(_mask(board), time_limit=10).verdict is Verdict.NOT_WINNABLE:
                 games.append((str(code), list(board.history)))
@@ -330,8 +330,7 @@ def time_checks(games) -> tuple[list[float], list[float], int]:
 
     times, cpu_times, unsure = [], [], 0
     for code, history in games:
-        advice._memo.clear()
-        verdicts._recent.clear()
+        verdicts.forget()
         cache.clear()
         start, cpu_start = time.perf_counter(), time.process_time()
         result = verdicts.check(code, history)
@@ -357,8 +356,7 @@ def time_hints(boards: list[Board]) -> tuple[list[float], list[float], dict[str,
 
     times, cpu_times, kinds = [], [], {"plan": 0, "unsure": 0, "lost": 0}
     for board in boards:
-        advice._memo.clear()
-        verdicts._recent.clear()
+        verdicts.forget()
         cache.clear()
         start, cpu_start = time.perf_counter(), time.process_time()
         hint = verdicts.hint_for(board)

@@ -6,3 +6,8 @@ class GameConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
+
+    def ready(self) -> None:
+        from . import verdicts
+
+        verdicts.configure()

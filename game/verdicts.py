@@ -6,7 +6,10 @@ touches the database: services read a game, ask here with no lock held, then rec
 what they need in a short transaction that checks the game did not change meanwhile.
 
 Time budgets are settings (from the environment): ``MAHJONG_HINT_SOLVE_MS`` for a hint,
-``MAHJONG_CHECK_SOLVE_MS`` for the check the board asks for after a removal.
+``MAHJONG_CHECK_SOLVE_MS`` for the check the board asks for after a removal. So are the
+memories' sizes: ``MAHJONG_VERDICT_MEMORY`` and ``MAHJONG_CHECK_MEMORY`` entries in each
+process, ``MAHJONG_VERDICT_CACHE_SECONDS`` in the shared cache. :func:`forget` empties
+this process's memories.
 """
 
 from __future__ import annotations
@@ -25,11 +28,21 @@ from mahjong.rules.deal import Deal, Pair
 from mahjong.solver import advice
 from mahjong.solver.search import Solution, Verdict
 
-_TIMEOUT = 7 * 24 * 3600
 #: Checks this process made or fetched lately, by game history.
 _recent: OrderedDict[str, Check] = OrderedDict()
 #: Positions along a fresh plan also stored in the shared cache (the next hints).
 _AHEAD = 8
+
+
+def configure() -> None:
+    """Size the engine's memory of verdicts from the settings (the app's ready())."""
+    advice.MEMORY.resize(settings.MAHJONG_VERDICT_MEMORY)
+
+
+def forget() -> None:
+    """Forget this process's verdicts and checks (the shared cache keeps its own)."""
+    advice.forget()
+    _recent.clear()
 
 
 def _key(deal: Deal, present: int) -> str:
@@ -56,7 +69,7 @@ def decide(deal: Deal, present: int, time_limit: float) -> Solution:
             mask &= ~(1 << a | 1 << b)
             if mask:
                 entries[_key(deal, mask)] = (Verdict.WINNABLE.value, plan[step + 1 :])
-    cache.set_many(entries, _TIMEOUT)
+    cache.set_many(entries, settings.MAHJONG_VERDICT_CACHE_SECONDS)
     return solution
 
 
@@ -115,7 +128,9 @@ def check(code: str, history: list[Pair]) -> Check:
             back = advice.undo_to_winnable(deal, history, budget / 4, decide=within)
         result = Check(now, back)
     if result.winnable is not None:
-        cache.set(key, (result.winnable, result.undo_to_winnable), _TIMEOUT)
+        cache.set(
+            key, (result.winnable, result.undo_to_winnable), settings.MAHJONG_VERDICT_CACHE_SECONDS
+        )
         _keep(key, result)
     return result
 
@@ -123,7 +138,7 @@ def check(code: str, history: list[Pair]) -> Check:
 def _keep(key: str, result: Check) -> Check:
     _recent[key] = result
     _recent.move_to_end(key)
-    while len(_recent) > 4096:
+    while len(_recent) > settings.MAHJONG_CHECK_MEMORY:
         _recent.popitem(last=False)
     return result
 

@@ -389,14 +389,11 @@ class Board:
         return pair
 
     def _next_plan_pair(self) -> Pair | None:
-        present = self._counters.present
-        for a, b in self.deal.plan:
-            if present[a] != present[b]:
-                return None  # the plan's pairing was broken
-        for a, b in self.deal.plan:
-            if present[a]:
-                return (a, b) if a in self._free and b in self._free else None
-        return None
+        rest = self.deal.rest_of_plan(advice.present_mask(self.deal, self.history))
+        if not rest:
+            return None  # the plan's pairing was broken, or the board is clear
+        a, b = rest[0]
+        return (a, b) if a in self._free and b in self._free else None
 
     # -- helpers -----------------------------------------------------------
 

@@ -49,6 +49,19 @@ class Deal:
             steps[a] = steps[b] = step
         return tuple(steps)
 
+    def rest_of_plan(self, present: int) -> tuple[Pair, ...] | None:
+        """The pairs of the plan still on the board (``present``: bit i for tile i), while
+        play so far removed only whole pairs of it, else ``None``. The rest still wins:
+        fewer tiles never make a tile less free."""
+        rest = []
+        for a, b in self.plan:
+            here_a, here_b = present >> a & 1, present >> b & 1
+            if here_a != here_b:
+                return None
+            if here_a:
+                rest.append((a, b))
+        return tuple(rest)
+
 
 def deal_seed(code: GameCode) -> int:
     """The PRNG seed of a code: its layout number above its 35-bit deal number. A custom

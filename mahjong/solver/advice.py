@@ -1,8 +1,10 @@
 """The solver applied to games: verdicts, hints that re-plan, and the way back.
 
 * :func:`decide` — winnable (with a plan), not winnable, or unknown, for a
-  board's remaining tiles; verdicts are remembered per deal and set of
-  remaining tiles (a winning plan also proves every position along it).
+  board's remaining tiles; verdicts are remembered in :data:`MEMORY`, per deal and set
+  of remaining tiles (a winning plan also proves every position along it). Its size is
+  the caller's to set (``MEMORY.resize``; the site reads it from its settings), and
+  :func:`forget` empties it.
 * :func:`hint` — the first pair of a winning plan; when the position is lost,
   no pair; when unknown, any playable pair, marked unsure.
 * :func:`undo_to_winnable` — how many pairs to put back, from a lost
@@ -30,8 +32,51 @@ TIME_LIMIT = 0.5
 #: every position within them gets the same verdict, however loaded the machine.
 SURE_NODES = 60_000
 
-_MEMO_SIZE = 20_000
-_memo: OrderedDict[tuple[str, int], Solution] = OrderedDict()
+
+class Memory:
+    """Verdicts by deal code and remaining tiles, at most ``size`` of them: the least
+    recently used is forgotten first."""
+
+    def __init__(self, size: int = 20_000):
+        self.size = size
+        self._entries: OrderedDict[tuple[str, int], Solution] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: tuple[str, int]) -> bool:
+        return key in self._entries
+
+    def get(self, code: str, present: int) -> Solution | None:
+        solution = self._entries.get((code, present))
+        if solution is not None:
+            self._entries.move_to_end((code, present))
+        return solution
+
+    def put(self, code: str, present: int, solution: Solution) -> None:
+        self._entries[(code, present)] = solution
+        self._entries.move_to_end((code, present))
+        self._trim()
+
+    def resize(self, size: int) -> None:
+        self.size = size
+        self._trim()
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def _trim(self) -> None:
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+
+#: This process's verdicts; the site sets its size from MAHJONG_VERDICT_MEMORY.
+MEMORY = Memory()
+
+
+def forget() -> None:
+    """Forget every remembered verdict (tests and benchmarks start from nothing)."""
+    MEMORY.clear()
 
 
 @lru_cache(maxsize=64)
@@ -48,31 +93,8 @@ def present_mask(deal: Deal, history) -> int:
     return mask
 
 
-def _remember(code: str, present: int, solution: Solution) -> None:
-    _memo[(code, present)] = solution
-    _memo.move_to_end((code, present))
-    while len(_memo) > _MEMO_SIZE:
-        _memo.popitem(last=False)
-
-
 def remembered(deal: Deal, present: int) -> Solution | None:
-    key = (str(deal.code), present)
-    solution = _memo.get(key)
-    if solution is not None:
-        _memo.move_to_end(key)
-    return solution
-
-
-def _on_plan(deal: Deal, present: int) -> tuple[Pair, ...] | None:
-    """The rest of the deal's own plan, while play so far removed only its pairs."""
-    rest = []
-    for a, b in deal.plan:
-        here_a, here_b = present >> a & 1, present >> b & 1
-        if here_a != here_b:
-            return None
-        if here_a:
-            rest.append((a, b))
-    return tuple(rest)
+    return MEMORY.get(str(deal.code), present)
 
 
 def _solve(solver: Solver, present: int, time_limit: float) -> Solution:
@@ -94,23 +116,22 @@ def decide(deal: Deal, present: int, time_limit: float = TIME_LIMIT) -> Solution
     known = remembered(deal, present)
     if known is not None:
         return known
-    rest = _on_plan(deal, present)
+    rest = deal.rest_of_plan(present)
     if rest is not None:
-        # Fewer tiles never make a tile less free: the rest of the plan still wins.
         solution = Solution(Verdict.WINNABLE, rest, 0)
     else:
         solution = _solve(_solver(deal), present, time_limit)
     code = str(deal.code)
     if solution.verdict is Verdict.UNKNOWN:
         return solution  # not remembered: a later, longer look may decide it
-    _remember(code, present, solution)
+    MEMORY.put(code, present, solution)
     if solution.plan:
         # Every position along a winning plan is winnable with the rest of it.
         mask = present
         for step, (a, b) in enumerate(solution.plan[:-1]):
             mask &= ~(1 << a | 1 << b)
-            if (code, mask) not in _memo:
-                _remember(code, mask, Solution(Verdict.WINNABLE, solution.plan[step + 1 :], 0))
+            if (code, mask) not in MEMORY:
+                MEMORY.put(code, mask, Solution(Verdict.WINNABLE, solution.plan[step + 1 :], 0))
     return solution
 
 

@@ -179,6 +179,12 @@ MAHJONG_LAYOUT_FILE_MAX_BYTES = env_int("MAHJONG_LAYOUT_FILE_MAX_BYTES", 65536, 
 # and the "can this game still be won" check the board asks for after a removal.
 MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
 MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+# What the solver's answers are remembered for (game/verdicts.py): positions whose verdict
+# each app process keeps (the least recently used forgotten first), "can it still be
+# won" checks each process keeps, and how long both stay in the shared cache.
+MAHJONG_VERDICT_MEMORY = env_int("MAHJONG_VERDICT_MEMORY", 20_000)
+MAHJONG_CHECK_MEMORY = env_int("MAHJONG_CHECK_MEMORY", 4096)
+MAHJONG_VERDICT_CACHE_SECONDS = env_int("MAHJONG_VERDICT_CACHE_SECONDS", 7 * 24 * 3600, minimum=1)
 
 # Mail (the password-reset links): SMTP when a host is given, else the console.
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "")

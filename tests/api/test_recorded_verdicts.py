@@ -27,12 +27,10 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 def decided_verdicts(settings):
     settings.MAHJONG_HINT_SOLVE_MS = 20_000
     settings.MAHJONG_CHECK_SOLVE_MS = 80_000
-    engine_advice._memo.clear()
-    verdicts._recent.clear()
+    verdicts.forget()
     cache.clear()
     yield
-    engine_advice._memo.clear()
-    verdicts._recent.clear()
+    verdicts.forget()
 
 
 def _stuck_game(owner: Owner) -> Game:

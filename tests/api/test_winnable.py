@@ -10,7 +10,6 @@ from django.core.cache import cache
 
 from game import verdicts
 from mahjong import Board
-from mahjong.solver import advice as engine_advice
 from mahjong.solver.advice import present_mask
 from mahjong.solver.search import Solver, Verdict
 from tests.api.helpers import EXAMPLE, action, create, post, remove_pair
@@ -21,8 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def forget() -> None:
     """Every verdict remembered so far, in this process and in the cache, forgotten."""
-    engine_advice._memo.clear()
-    verdicts._recent.clear()
+    verdicts.forget()
     cache.clear()
 
 
@@ -69,7 +67,7 @@ def test_following_the_hints_after_leaving_the_plan_wins(client):
         )
         board.remove(*pair)
         remove_pair(client, game["id"], pair)
-    assert engine_advice._on_plan(board.deal, present_mask(board.deal, board.history)) is None
+    assert board.deal.rest_of_plan(present_mask(board.deal, board.history)) is None
     hints = 0
     while True:
         answer = action(client, game["id"], "hint").json()

@@ -16,9 +16,9 @@ EXAMPLE = "MJ1-L00-AAAAABL"
 
 @pytest.fixture(autouse=True)
 def forget():
-    advice._memo.clear()
+    advice.forget()
     yield
-    advice._memo.clear()
+    advice.forget()
 
 
 @pytest.fixture
@@ -81,18 +81,28 @@ def test_an_undecided_position_is_not_remembered(deal, monkeypatch):
     assert len(solver.calls) == 2 and remembered(deal, present) is None
 
 
-def test_the_memory_forgets_the_least_recently_used_position_first(deal, monkeypatch):
-    monkeypatch.setattr(advice, "_MEMO_SIZE", 3)
+def test_the_memory_forgets_the_least_recently_used_position_first():
+    memory = advice.Memory(size=3)
     known = [Solution(Verdict.NOT_WINNABLE, None, n) for n in range(4)]
     for n in range(3):
-        advice._remember(str(deal.code), n, known[n])
-    assert [remembered(deal, n) for n in range(3)] == known[:3]  # three fit
-    remembered(deal, 0)  # used again: now the most recent
+        memory.put("MJ1-L00-A", n, known[n])
+    assert [memory.get("MJ1-L00-A", n) for n in range(3)] == known[:3]  # three fit
+    memory.get("MJ1-L00-A", 0)  # used again: now the most recent
 
-    advice._remember(str(deal.code), 3, known[3])
+    memory.put("MJ1-L00-A", 3, known[3])
 
-    assert remembered(deal, 1) is None
-    assert [remembered(deal, n) for n in (0, 2, 3)] == [known[0], known[2], known[3]]
+    assert memory.get("MJ1-L00-A", 1) is None
+    assert [memory.get("MJ1-L00-A", n) for n in (0, 2, 3)] == [known[0], known[2], known[3]]
+    memory.resize(1)  # a smaller size keeps the most recent
+    assert len(memory) == 1 and memory.get("MJ1-L00-A", 3) == known[3]
+
+
+def test_forget_empties_the_memory(deal):
+    advice.MEMORY.put(str(deal.code), 5, Solution(Verdict.NOT_WINNABLE, None, 1))
+
+    advice.forget()
+
+    assert len(advice.MEMORY) == 0 and remembered(deal, 5) is None
 
 
 def _fixed(solution: Solution, seen: list):
@@ -150,7 +160,7 @@ def test_a_winning_plan_proves_every_position_along_it(deal, monkeypatch):
     for a, b in plan:
         after.append(after[-1] & ~(1 << a | 1 << b))
     earlier = Solution(Verdict.WINNABLE, ((14, 15), (17, 16)), 7)
-    advice._remember(str(deal.code), after[2], earlier)
+    advice.MEMORY.put(str(deal.code), after[2], earlier)
 
     assert decide(deal, present) == Solution(Verdict.WINNABLE, plan, 40)
 
@@ -158,4 +168,4 @@ def test_a_winning_plan_proves_every_position_along_it(deal, monkeypatch):
     assert remembered(deal, after[2]) is earlier
     assert remembered(deal, after[3]) == Solution(Verdict.WINNABLE, plan[3:], 0)
     assert remembered(deal, after[4]) is None  # the plan's end, a cleared board: not stored
-    assert len(advice._memo) == 4
+    assert len(advice.MEMORY) == 4

@@ -166,7 +166,7 @@ def off_plan_positions(count: int, seed: int):
                 break
             board.remove(*rnd.choice(pairs))
         present = advice.present_mask(deal, board.history)
-        if board.playable_pairs() and advice._on_plan(deal, present) is None:
+        if board.playable_pairs() and deal.rest_of_plan(present) is None:
             found.append((deal, list(board.history), present))
     return found
 

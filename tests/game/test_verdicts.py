@@ -19,8 +19,7 @@ def _forget() -> None:
     """Empty every memory of verdicts (this process's and the shared cache)."""
     from django.core.cache import cache
 
-    engine_advice._memo.clear()
-    verdicts._recent.clear()
+    verdicts.forget()
     cache.clear()
 
 
@@ -81,7 +80,7 @@ def test_following_hints_after_leaving_the_plan_wins(settings):
             if _exact(board, [*board.history, p]) is Verdict.WINNABLE
         ]
         board.remove(*rnd.choice(choices))
-    assert engine_advice._on_plan(board.deal, present_mask(board.deal, board.history)) is None
+    assert board.deal.rest_of_plan(present_mask(board.deal, board.history)) is None
     while len(board):
         hint = verdicts.hint_for(board)
         assert hint.winnable is True and hint.pair in board.playable_pairs()
@@ -103,8 +102,7 @@ def test_the_hint_on_a_lost_position_claims_no_plan():
 def test_verdicts_are_shared_through_the_cache(monkeypatch):
     history = lost_by_random_play(2)
     first = verdicts.check(CODE, history)
-    engine_advice._memo.clear()
-    verdicts._recent.clear()
+    verdicts.forget()
 
     def no_solving(*args, **kwargs):
         raise AssertionError("solved again instead of reading the cache")
@@ -125,3 +123,49 @@ def test_a_recorded_verdict_holds_for_its_version_only():
     assert verdicts.recorded(game) == {"winnable": False, "undo_to_winnable": 3}
     game.version = 8  # a move since: the position the verdict was about is gone
     assert verdicts.recorded(game) == {"winnable": None, "undo_to_winnable": None}
+
+
+def test_the_engine_memory_is_sized_from_the_settings(settings):
+    before = engine_advice.MEMORY.size
+    settings.MAHJONG_VERDICT_MEMORY = 3
+    try:
+        verdicts.configure()
+        assert engine_advice.MEMORY.size == 3
+    finally:
+        engine_advice.MEMORY.resize(before)
+
+
+def test_each_process_keeps_as_many_checks_as_the_setting_says(settings, monkeypatch):
+    from django.core.cache import cache
+
+    settings.MAHJONG_CHECK_MEMORY = 1
+    plan = list(Board.from_code(CODE).deal.plan)
+    older, newer = verdicts.check(CODE, plan[:1]), verdicts.check(CODE, plan[:2])
+    cache.clear()
+    engine_advice.forget()  # only the checks' own memory is left
+
+    def no_board(*args, **kwargs):
+        raise AssertionError("worked out again")
+
+    monkeypatch.setattr(Board, "from_code", no_board)
+    assert verdicts.check(CODE, plan[:2]) == newer  # the one kept
+    with pytest.raises(AssertionError, match="worked out again"):
+        verdicts.check(CODE, plan[:1])
+    assert older.winnable is True
+
+
+def test_checks_stay_in_the_shared_cache_as_long_as_the_setting_says(settings, monkeypatch):
+    from django.core.cache import cache
+
+    settings.MAHJONG_VERDICT_CACHE_SECONDS = 1234
+    timeouts = []
+    keep = cache.set
+
+    def set_and_note(key, value, timeout, **kwargs):
+        timeouts.append(timeout)
+        keep(key, value, timeout, **kwargs)
+
+    monkeypatch.setattr(cache, "set", set_and_note)
+    verdicts.check(CODE, list(Board.from_code(CODE).deal.plan[:1]))
+
+    assert timeouts and set(timeouts) == {1234}  # the verdict and the check
