@@ -240,7 +240,7 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
         "layout board": BestTime.objects.filter(layout_id="L00").order_by(
             "elapsed_ms", "achieved_at"
         )[: stats.TOP],
-        "day board": day_board.ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
+        "day board": ranking.ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
             : day_board.TOP
         ],
         "day finished": Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=today_code)

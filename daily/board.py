@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from game.models import Game
+from game.ranking import ranked_wins
 
 #: The length of a day board.
 TOP = 10
@@ -30,14 +31,6 @@ class DayBoard:
     #: The player's place and time among the ranked wins, when they have one.
     your_rank: int | None = None
     your_ms: int | None = None
-
-
-def ranked_wins(code: str):
-    # Each player has at most one ranked game on a daily deal (their first one; see
-    # game/ranking.py), so the board is the ranked wins in time order, no grouping.
-    return Game.objects.filter(
-        code=code, origin=Game.DAILY, result=Game.WON, ranked=True, user__isnull=False
-    )
 
 
 def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> DayBoard:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 
 from daily import codes as daily
 from game.params import own_layout_asked
+from game.streak import current_streak
 from mahjong import LAYOUTS
 from wording import formatting
 from wording.names import layout_name
@@ -23,7 +24,6 @@ from wording.names import layout_name
 from .board import day_board
 from .days import requested_day
 from .history import calendar
-from .streak import current_streak
 
 
 def _page_url(day: date, layout_id: str, today: date) -> str:

@@ -61,6 +61,14 @@ def todays_daily(layout_id: str) -> GameCode:
     return daily.daily_code(daily.utc_day(timezone.now()), layout.id)
 
 
+def ranked_wins(code: str):
+    """The ranked wins of signed-in players on the daily deal ``code``: its day board.
+    Each player has at most one (their first game on the deal), so no grouping."""
+    return Game.objects.filter(
+        code=code, origin=Game.DAILY, result=Game.WON, ranked=True, user__isnull=False
+    )
+
+
 def too_fast(game: Game) -> bool:
     """Faster than a human can play: under the floor per removed pair."""
     return game.elapsed_ms < MIN_MS_PER_PAIR * len(game.history)

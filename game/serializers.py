@@ -19,10 +19,9 @@ from functools import lru_cache
 
 from django.utils import timezone
 
-from daily import codes as daily
-from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family
+from mahjong.rules.daily import utc_day
 from wording.teaching import blocked_sentence
 
 from . import sharing, verdicts, wins
@@ -35,6 +34,7 @@ from .hidden import (
 )
 from .models import Game
 from .services import Played, may_move
+from .streak import current_streak
 
 
 @lru_cache(maxsize=256)
@@ -55,7 +55,7 @@ def _streak(game: Game) -> int | None:
         return None
     if game.user_id is None:
         return None
-    return current_streak(game.user_id, daily.utc_day(timezone.now()))
+    return current_streak(game.user_id, utc_day(timezone.now()))
 
 
 def game_status(game: Game, board: Board) -> dict:
@@ -86,7 +86,7 @@ def game_status(game: Game, board: Board) -> dict:
         # "too_fast_taps" or "too_even_taps"; null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
-        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
+        # A ranked daily win's screen shows the player's daily streak (game/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
         # The win screen's facts (game/wins.py): time, ranked or why not, a new personal

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from django.db.models import Min, Q
 
-from daily.board import ranked_wins
-
 from . import ranking
 from .models import Game
 
@@ -57,7 +55,7 @@ def _daily_place(game: Game) -> dict:
     """The win's place among the day board's ranked wins. A visitor's win is not on the
     board (which lists signed-in players): its place is where it would stand, and
     ``counted`` is false until the visitor signs in and the win is claimed."""
-    board = ranked_wins(game.code)
+    board = ranking.ranked_wins(game.code)
     faster = Q(elapsed_ms__lt=game.elapsed_ms)
     if game.finished_at is not None:
         faster |= Q(elapsed_ms=game.elapsed_ms, finished_at__lt=game.finished_at)

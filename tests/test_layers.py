@@ -1,6 +1,9 @@
 """The project's import layering (docs/architecture.md), read from the source with grimp.
 
 * The engine (``mahjong``) is a library: it imports nothing of Django nor of the site.
+* The packages stand in layers (:data:`LAYERS`): a module imports only from its own
+  package and from packages on lower layers. Play does not reach up into the daily deal
+  or the records: what they show of a game, play hands them, not the other way round.
 * A web app does not import another app's views (``views``, ``api``): what two apps
   share lives in a module that is not a view.
 * No import circle between any two of the project's modules (imports under
@@ -30,6 +33,30 @@ VIEW_MODULES = ("views", "api")
 #: Known exceptions, each with the reason it stands until it is moved: the API's error
 #: plumbing (ApiError, api_view) still lives in game.api, which the daily deal's API uses.
 ALLOWED_VIEW_IMPORTS = {("daily.api", "game.api")}
+
+
+#: The packages from the bottom up (a module of a package may stand on a layer of its
+#: own); those on one layer do not import each other. The engine is a library; wording
+#: is the words every app shares, beside the project's request plumbing the apps use
+#: (the client's address, rate arithmetic); learning (quiz) and the players' own layouts
+#: (editor) are below play (game), whose guided first game speaks the rules page's
+#: sentences and whose answers name a player's layout; the daily deal
+#: and the accounts build on play; the records on the daily deal too; the project
+#: (mahjongsite) puts the apps together; deploy runs the stack and plays it over HTTP.
+LAYERS = [
+    {"mahjong"},
+    {"wording", "mahjongsite.client_ip", "mahjongsite.rates"},
+    {"quiz", "editor"},
+    {"game"},
+    {"daily", "accounts"},
+    {"records", "webapp"},
+    {"mahjongsite"},
+    {"deploy"},
+]
+#: Known imports against the layers, each with the reason it stands: a new game on a
+#: typed code is a daily game when the code is today's; the daily codes (the site's key
+#: on the engine's formula) import nothing of the apps.
+ALLOWED_UPWARD = {("game.ranking", "daily.codes")}
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +102,43 @@ def test_no_app_imports_another_apps_views(graph):
 def test_the_known_exceptions_still_hold(graph):
     # An exception that no longer happens is taken off the list.
     for importer, imported in ALLOWED_VIEW_IMPORTS:
+        assert graph.direct_import_exists(importer=importer, imported=imported)
+
+
+def layer_of(module: str) -> int | None:
+    """The layer of a module: its own entry in :data:`LAYERS`, else its package's."""
+    parts = module.split(".")
+    for length in range(len(parts), 0, -1):
+        name = ".".join(parts[:length])
+        for index, names in enumerate(LAYERS):
+            if name in names:
+                return index
+    return None
+
+
+def test_every_package_has_a_layer():
+    assert {name.split(".")[0] for names in LAYERS for name in names} == set(PACKAGES)
+    # A module's own entry comes before its package's.
+    assert layer_of("mahjong.rules") < layer_of("mahjongsite.rates") < layer_of("game.api")
+    assert layer_of("game.api") < layer_of("daily.views") < layer_of("mahjongsite.urls")
+
+
+def test_imports_point_down_the_layers(graph):
+    wrong = [
+        where(graph, module, imported)
+        for module in sorted(graph.modules)
+        if layer_of(module) is not None
+        for imported in sorted(graph.find_modules_directly_imported_by(module))
+        if layer_of(imported) is not None
+        and imported.split(".")[0] != module.split(".")[0]
+        and layer_of(imported) >= layer_of(module)
+        and (module, imported) not in ALLOWED_UPWARD
+    ]
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_the_known_upward_imports_still_hold(graph):
+    for importer, imported in ALLOWED_UPWARD:
         assert graph.direct_import_exists(importer=importer, imported=imported)
 
 

@@ -133,9 +133,10 @@ def test_layout_board_reads_the_best_time_table_in_index_order(busy_player):
 def test_day_board_reads_its_index_in_order(busy_player):
     from daily import board as day_board
     from daily import codes
+    from game import ranking
 
     code = str(codes.daily_code(codes.utc_day(), "L00"))
-    plan = _plan(day_board.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
+    plan = _plan(ranking.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
     assert "game_daily_ranked_time" in plan
     assert "TEMP B-TREE" not in plan  # SQLite: no sort step, the index gives the order
     won = Game.objects.filter(origin="daily", result="won", code=code).values("pk").order_by()
