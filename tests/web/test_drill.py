@@ -9,6 +9,7 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext
 
 from mahjong import Board
 from mahjong.rules.board import BlockKind
@@ -81,6 +82,11 @@ def test_both_answers_are_graded_by_the_engine(client, practice_content, board, 
             re.search(r'<p class="result__explanation">(.*?)</p>', drill(body)).group(1)
         )
         assert name in explanation and word in explanation
+        # Like the quiz above it, the drill states the right answer as its option reads.
+        with translation.override(lang):
+            option = gettext("Free" if kind is None else "Blocked")
+            stated = gettext("The correct answer: %(answer)s") % {"answer": option}
+        assert stated in html.unescape(drill(body))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
