@@ -12,7 +12,8 @@ that wins the game, and stored in ``Game.ranked``):
 3. it was played on one of our layouts, not a player's own (editor/): anyone can make a
    layout that is easy to win, or one tailored to a deal;
 4. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
-   twice per pair and has to find the pair first (see the README for the figures);
+   twice per pair and has to find the pair first (docs/architecture.md gives
+   the figures);
 5. for the daily deal, it is the player's first game on that day's deal: a second try
    on a deal one has seen is practice, not a race. A player has one ranked result per
    daily deal, however their games interleave: a daily win is ranked only when it is

@@ -1,5 +1,5 @@
 """``manage.py daily_key``: the key of the daily codes in use (for the operator, who may
-check a day's code with openssl as the README shows)."""
+check a day's code with openssl as docs/architecture.md shows)."""
 
 from django.core.management.base import BaseCommand
 
