@@ -10,7 +10,10 @@ by blank lines:
   server drew, passed in by the caller);
 * any other block is a paragraph (its lines are joined with spaces).
 
-Inside text, ``[[token]]`` placeholders are replaced by the caller's values (escaped).
+Inside text, ``[[token]]`` placeholders are replaced by the caller's values (escaped),
+and ``[[sv:words]]`` marks words of another of the site's languages, so that a screen
+reader says them in that language (``<span lang="sv">words</span>``): the Swedish
+federation's name on the other languages' practice pages.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 DIAGRAM_LINE = re.compile(r"^\[\[diagram:([a-z0-9-]+)\]\]$")
 TOKEN = re.compile(r"\[\[([a-z0-9-]+)\]\]")
 TABLE_SEPARATOR = re.compile(r"^\|[\s:|-]+\|?$")
+OTHER_LANGUAGE = re.compile(r"\[\[(sv|el|de|id|en):([^\[\]]+)\]\]")
 
 
 def _blocks(text: str) -> list[list[str]]:
@@ -60,7 +64,8 @@ def _inline(text: str, tokens: Mapping[str, object]) -> str:
         name = match.group(1)
         return escape(str(tokens[name])) if name in tokens else match.group(0)
 
-    return TOKEN.sub(replace, escape(text))
+    marked = OTHER_LANGUAGE.sub(r'<span lang="\1">\2</span>', escape(text))
+    return TOKEN.sub(replace, marked)
 
 
 def _cells(line: str) -> list[str]:

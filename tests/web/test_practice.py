@@ -508,3 +508,18 @@ def test_quiz_diagrams_do_not_give_the_answer_away(client, practice_content):
     quiz = body[body.index('<form class="quiz"') : body.index("</form>")]
     assert "tile--blocked" not in quiz
     assert "Ett par" not in quiz and "Inget par" not in quiz
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "id"])
+def test_the_swedish_federations_name_is_marked_swedish(client, practice_content, lang):
+    """A screen reader says the name in Swedish, not with the page's pronunciation."""
+    body = client.get(f"/{lang}/practice/").content.decode()
+    assert '<span lang="sv">Svenska Mahjongförbundet</span>' in body
+    assert "[[sv:" not in body
+
+
+def test_the_markup_marks_words_of_another_language_and_still_escapes():
+    from quiz.markup import render_body
+
+    html = render_body("Die [[sv:Svenska <b>]] und [[name]]", tokens={"name": "<i>"})
+    assert html == '<p>Die <span lang="sv">Svenska &lt;b&gt;</span> und &lt;i&gt;</p>'
