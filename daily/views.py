@@ -31,9 +31,11 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
     return f"{reverse('daily')}?{urlencode(query)}"
 
 
-def _play_query(layout_id: str, code, is_today: bool) -> dict:
-    """Today's deal is played by its layout, an earlier day's by its code."""
-    return {"daily": layout_id} if is_today else {"code": str(code)}
+def _play_query(layout_id: str, code, day: date, is_today: bool) -> dict:
+    """Today's deal is played by its layout, an earlier day's by its code and its day, so
+    that the play page can say at once which day's deal it is (game.ranking.earlier_daily_day checks the
+    day against the code)."""
+    return {"daily": layout_id} if is_today else {"code": str(code), "day": day.isoformat()}
 
 
 @require_safe
@@ -58,7 +60,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             "id": layout,
             "name": layout_name(layout),
             "code": None if is_today else str(code),
-            "play_url": f"{play}?{urlencode(_play_query(layout, code, is_today))}",
+            "play_url": f"{play}?{urlencode(_play_query(layout, code, day, is_today))}",
             "board_url": _page_url(day, layout, today),
             "selected": layout == layout_id,
         }

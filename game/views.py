@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -15,7 +17,9 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from mahjong import LAYOUTS, InvalidGameCode, parse_code
+from mahjong.rules.daily import utc_day
 from quiz.guide import guide_config
+from wording import formatting
 from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, layout_choices, tile_names
 from wording.teaching import selection_cleared
@@ -115,6 +119,27 @@ def _board_strings() -> dict:
     }
 
 
+def _past_day(request: HttpRequest, code: str | None) -> dict | None:
+    """The label of an earlier day's daily deal (ranking.earlier_daily_day), for the game about to be
+    shown when its code is one: that day, written out, and a link to its day board."""
+    if not code:
+        return None
+    try:
+        parsed = parse_code(code)
+    except InvalidGameCode:  # a player's own layout: never a daily deal
+        return None
+    day = ranking.earlier_daily_day(parsed, utc_day(timezone.now()), hint=request.GET.get("day"))
+    if day is None:
+        return None
+    query = urlencode({"day": day.isoformat(), "layout": parsed.layout_id})
+    return {
+        "code": str(parsed),
+        "day": formatting.long_day(day),
+        "iso_day": day.isoformat(),
+        "board_url": f"{reverse('daily')}?{query}#day-board",
+    }
+
+
 @require_safe
 def play(request: HttpRequest) -> HttpResponse:
     """The board. ``?code=MJ1-…`` plays that deal (resuming it if it is the game in
@@ -173,10 +198,16 @@ def play(request: HttpRequest) -> HttpResponse:
         "game": initial,
         "guide": guide,
     }
+    # Only a typed code can be an earlier day's deal (a fresh deal's code is the server's).
+    if initial is not None:
+        shown_code = game.code if game.origin == Game.CODE else None
+    else:
+        shown_code = wanted_code if guide is None else None
     user_id = request.user.pk if request.user.is_authenticated else None
     context = {
         "layouts": layout_choices(),
         "gallery": gallery(user_id),
+        "past_day": _past_day(request, shown_code),
         "current_layout": (initial or {}).get("layout", {}).get("id") or daily or layout or "L00",
         "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
         "code_error": code_error,

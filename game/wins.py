@@ -1,5 +1,6 @@
 """What the win screen shows, decided here from the stored games: the time, whether the
-win is ranked and why not, a new personal best, and the place on the daily deal's board.
+win is ranked and why not, a new personal best, and the place on the daily deal's board
+with the player's daily streak.
 
 The browser sends nothing for it: :func:`win_for` reads the won game and the owner's other
 games (a signed-in player's, or a visitor's session's) and is sent as ``win`` in every
@@ -12,22 +13,44 @@ explains their outcome.
 from __future__ import annotations
 
 from django.db.models import Min, Q
+from django.utils import timezone
+from django.utils.translation import ngettext
+
+from mahjong import InvalidGameCode, parse_code
+from mahjong.rules.daily import utc_day
 
 from . import ranking
 from .models import Game
+from .streak import current_streak
 
 #: Why a win is not ranked: the ranking's own rules (game/ranking.py), then a win held
 #: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
 HINTS, CODE, CUSTOM = ranking.HINTS, ranking.CODE, ranking.CUSTOM
 TOO_FAST, REPLAY = ranking.TOO_FAST, ranking.REPLAY
 HELD = "held"
+#: A game code that is an earlier day's daily deal (ranking.earlier_daily_day): said
+#: instead of CODE.
+PAST_DAY = "past_day"
 
 
 def not_ranked_because(game: Game) -> list[str]:
     """The conditions of a ranked win that ``game`` (won) missed; empty when ranked."""
     if game.ranked:
         return []
-    return ranking.missed_rules(game) + ([HELD] if game.held else [])
+    missed = ranking.missed_rules(game)
+    if CODE in missed and _is_earlier_daily(game):
+        missed = [PAST_DAY if rule == CODE else rule for rule in missed]
+    return missed + ([HELD] if game.held else [])
+
+
+def _is_earlier_daily(game: Game) -> bool:
+    """Whether the game's code was an earlier day's daily deal on the day it began."""
+    try:
+        code = parse_code(game.code)
+    except InvalidGameCode:  # a player's own layout
+        return False
+    started = game.created_at or timezone.now()
+    return ranking.earlier_daily_day(code, utc_day(started)) is not None
 
 
 def may_rank(game: Game) -> bool:
@@ -62,7 +85,24 @@ def _daily_place(game: Game) -> dict:
     counted = game.user_id is not None
     ahead = board.filter(faster).exclude(pk=game.pk).count()
     total = board.count() + (0 if counted else 1)
-    return {"rank": ahead + 1, "of": max(total, ahead + 1), "counted": counted}
+    place = {"rank": ahead + 1, "of": max(total, ahead + 1), "counted": counted}
+    # A player's streak, this win included (a visitor has none until signed in); the
+    # sentence is the daily page's own, so the screen and the page say it alike.
+    streak = current_streak(game.user_id, utc_day(timezone.now())) if counted else None
+    place["streak"] = streak
+    place["streak_text"] = (
+        ngettext(
+            # Translators: %(days)s: how many days in a row, up to today, the player has
+            # won one of the day's own deals with a ranked win.
+            "Your streak: %(days)s day in a row with a ranked daily win.",
+            "Your streak: %(days)s days in a row with a ranked daily win.",
+            streak,
+        )
+        % {"days": streak}
+        if streak
+        else None
+    )
+    return place
 
 
 def win_for(game: Game) -> dict | None:

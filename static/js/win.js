@@ -1,7 +1,8 @@
 // The win screen (#won-dialog): beside the time that render.js writes, the facts the
 // server decided (the game answer's `win`, game/wins.py): whether the win is ranked and
-// why not, a new personal best, the place on a daily deal. And a small celebration, a
-// burst of tile-coloured flakes for 1.2 s, none under prefers-reduced-motion.
+// why not, a new personal best, the place on a daily deal and the daily streak. And a
+// small celebration, a burst of tile-coloured flakes for 1.2 s, none under
+// prefers-reduced-motion.
 //
 // The words are the template's own (<template id="won-words"> in
 // templates/game/_play_dialogs.html), one element per fact, with {placeholders}.
@@ -48,6 +49,8 @@ export function setupWin({ board, dialog, facts, words, burst }) {
     if (win.daily) {
       const key = win.daily.counted ? "daily" : "daily-visitor";
       items.push(line(fill(word(key), { rank: win.daily.rank, count: win.daily.of }), "feel-win__daily"));
+      // The player's daily streak, this win included: the server's sentence (its plural).
+      if (win.daily.streak_text) items.push(line(win.daily.streak_text, "feel-win__daily"));
     }
     facts.replaceChildren(...items);
   }

@@ -61,7 +61,9 @@ def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: 
     expect(page.locator("#layout-select")).to_have_value("L07")
     # Hidden with the panel now: found by their layout, not by role.
     expect(page.locator('#gallery [data-layout="L07"]')).to_have_attribute("aria-current", "true")
-    expect(page.locator('#gallery [data-layout="L00"]')).not_to_have_attribute("aria-current", "true")
+    expect(page.locator('#gallery [data-layout="L00"]')).not_to_have_attribute(
+        "aria-current", "true"
+    )
     assert errors == []
 
 

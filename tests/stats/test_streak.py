@@ -149,7 +149,8 @@ def test_the_calendar_shows_each_past_day_and_the_players_wins_on_its_deals(lang
         past = client.get(rows[3][0].replace("&amp;", "&")).content.decode()
         code = daily.daily_code(date(2026, 11, 28), "L00")
         label = translation.gettext("Play %(layout)s, not ranked") % {"layout": layout_name("L00")}
-        assert f'href="/{lang}/play/?code={code}">{label}</a>' in past
+        # The link names its day, so that the play page can say which day's deal it is.
+        assert f'href="/{lang}/play/?code={code}&amp;day=2026-11-28">{label}</a>' in past
 
 
 def test_the_calendar_costs_one_query_for_a_player_and_none_for_a_visitor(

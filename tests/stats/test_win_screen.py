@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from daily import codes as daily
 from game import services, wins
@@ -66,13 +67,31 @@ def test_daily_place_for_players_and_visitors_and_a_replay():
     bob, ada = player("bob"), player("ada")
     win_with_services(user=bob, daily="L02", seconds=200)
     ada_win = wins.win_for(win_with_services(user=ada, daily="L02", seconds=300))
-    assert ada_win["ranked"] and ada_win["daily"] == {"rank": 2, "of": 2, "counted": True}
+    assert ada_win["ranked"] and ada_win["daily"] == {
+        "rank": 2,
+        "of": 2,
+        "counted": True,
+        # Ada's first ranked daily win: a streak of one day, said as the daily page says it.
+        "streak": 1,
+        "streak_text": translation.ngettext(
+            "Your streak: %(days)s day in a row with a ranked daily win.",
+            "Your streak: %(days)s days in a row with a ranked daily win.",
+            1,
+        )
+        % {"days": 1},
+    }
     assert ada_win["best"] == {"new": True, "previous_ms": None}
 
     visitor = _visitor(Client())
     seen = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=250))
     # Not on the board of signed-in players: where it would stand.
-    assert seen["daily"] == {"rank": 2, "of": 3, "counted": False}
+    assert seen["daily"] == {
+        "rank": 2,
+        "of": 3,
+        "counted": False,
+        "streak": None,
+        "streak_text": None,
+    }
     again = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=100))
     assert again["not_ranked"] == ["replay"] and again["daily"] is None
 
