@@ -31,11 +31,11 @@ NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
     "sv": "Det här är given den 19 december 2026, en tidigare dag: den är inte rankad.",
-    "el": "Αυτό είναι το Παιχνίδι της ημέρας της 19 Δεκεμβρίου 2026, μιας προηγούμενης "
-    "ημέρας: δεν μετρά για την κατάταξη.",
+    "el": "Αυτό είναι το Παιχνίδι της ημέρας για τις 19 Δεκεμβρίου 2026, μια προηγούμενη "
+    "ημέρα: δεν μετρά για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026, einem früheren Tag: Es wird nicht "
     "gewertet.",
-    "id": "Ini susunan Permainan harian tanggal 19 Desember 2026, hari sebelumnya: tidak "
+    "id": "Ini susunan harian tanggal 19 Desember 2026, hari yang sudah lewat: tidak "
     "masuk peringkat.",
 }
 
