@@ -2,9 +2,11 @@
 
 from django.urls import path
 
-from . import api
+from . import api, views
 
-urlpatterns: list = []
+urlpatterns = [
+    path("editor/", views.editor, name="editor"),
+]
 
 api_urlpatterns = [
     path("layouts", api.layouts, name="layouts"),

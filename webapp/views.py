@@ -39,7 +39,7 @@ THEME_COLOR = "#1d6b4f"
 
 #: Pages crawlers have no business reading, under each language: personal pages, the
 #: offline fallback (and the account pages, see robots_txt).
-PRIVATE_PAGES = ["stats", "offline"]
+PRIVATE_PAGES = ["stats", "offline", "editor"]
 
 
 def _server_only_prefixes() -> list[str]:

@@ -1,0 +1,137 @@
+"""The layout editor in Chromium: a KMahjongg file read, a tile placed by mouse, another
+placed and removed by keyboard, what is wrong shown and then nothing, the layout saved
+under a name shown as text, then a deal played on it from the list to the win, which
+says why it is not ranked. axe-clean and valid HTML; a screenshot at 1280 by 800."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from editor.models import CustomLayout
+from mahjong import LAYOUTS, Board
+from mahjong.rules import kmahjongg
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+from tests.browser.test_board import SCREENSHOTS, tile
+
+TURTLE = LAYOUTS["L00"].positions
+TOP = (13, 7, 4)
+# Inside the page (its session and CSRF token): a new game on a code, these pairs removed.
+FAST_FORWARD = """async ([code, pairs]) => {
+  const config = JSON.parse(document.getElementById('board-config').textContent);
+  const headers = {'Content-Type': 'application/json', 'X-CSRFToken': config.csrfToken};
+  const post = async (url, body) => {
+    const r = await fetch(url, {method: 'POST', headers, body: JSON.stringify(body)});
+    if (!r.ok) throw new Error(await r.text());
+    return r.json();
+  };
+  const game = await post('/api/games', {code});
+  for (const pair of pairs) for (const tile of pair) await post(`/api/games/${game.id}/tap`, {tile});
+}"""  # the Turtle's one tile of layer 5
+NAME = "<b>Min sköldpadda</b>"
+
+
+def sign_in(page: Page, live_server) -> None:
+    user = get_user_model().objects.create_user("builder", password="a long enough secret 42")
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+
+
+def click_cell(page: Page, x: int, y: int) -> None:
+    """Click the middle of half-tile cell (x, y) of the grid (its viewBox starts at -0.5
+    and is one cell wider and higher than the grid)."""
+    grid = page.locator("#editor-grid")
+    box = grid.bounding_box()
+    columns, rows = [float(v) for v in grid.get_attribute("viewBox").split()[2:]]
+    grid.click(
+        position={
+            "x": (x + 1) * box["width"] / columns,
+            "y": (y + 1) * box["height"] / rows,
+        }
+    )
+
+
+def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page: Page, tmp_path):
+    page = axe_page
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_in(page, live_server)
+    response = page.goto(f"{live_server.url}/sv/editor/")
+    assert_valid_html(response.text())
+    expect(page.locator("#editor-grid")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#editor-count")).to_have_text("0 av 144 brickor")
+    assert_no_axe_violations(page)
+
+    # A KMahjongg file of the Turtle without its top tile.
+    layout_file = tmp_path / "turtle.layout"
+    layout_file.write_text(kmahjongg.write([p for p in TURTLE if p != TOP]))
+    page.set_input_files("#editor-import", str(layout_file))
+    expect(page.locator("#editor-count")).to_have_text("143 av 144 brickor")
+    problems = page.locator("#editor-problems li")
+    expect(problems).to_have_text(["143 brickor: en layout har exakt 144."])
+    expect(page.locator("#editor-sound")).to_be_hidden()
+
+    # The top tile by mouse, on layer 5.
+    page.get_by_label("5", exact=True).check()
+    click_cell(page, TOP[0], TOP[1])
+    expect(page.locator("#editor-count")).to_have_text("144 av 144 brickor")
+    expect(problems).to_have_count(0)
+    expect(page.locator("#editor-sound")).to_be_visible()
+
+    # One more by keyboard, beside it on layer 5 where nothing holds it up: the editor
+    # says what is wrong and where, and the same key takes it away again.
+    grid = page.locator("#editor-grid")
+    grid.focus()
+    for _ in range(4):
+        page.keyboard.press("Shift+ArrowRight")
+    expect(page.locator("#editor-status")).to_have_text("Kolumn 22, rad 8, lager 5")
+    page.keyboard.press("Enter")
+    expect(page.locator("#editor-count")).to_have_text("145 av 144 brickor")
+    expect(problems.first).to_have_text("145 brickor: en layout har exakt 144.")
+    expect(problems.nth(1)).to_have_text(
+        "Brickan på kolumn 22, rad 8, lager 5 vilar inte helt på brickor under."
+    )
+    expect(page.locator("#editor-grid .is-wrong")).to_have_count(1)
+    assert_no_axe_violations(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#editor-count")).to_have_text("144 av 144 brickor")
+    expect(page.locator("#editor-sound")).to_be_visible()
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "editor-sv-1280.png")
+
+    page.get_by_label("Layoutens namn").fill(NAME)
+    page.get_by_role("button", name="Spara", exact=True).click()
+    expect(page.locator("#editor-save-message")).to_have_text("Sparad.")
+    item = page.locator("#editor-list .editor__item")
+    expect(item).to_have_count(1)
+    expect(item.locator(".editor__item-name")).to_have_text(NAME)  # as text, not markup
+    assert page.locator("#editor-list b").count() == 0
+    saved = CustomLayout.objects.get()
+    assert sorted(map(tuple, saved.positions)) == sorted(TURTLE)
+    assert_no_axe_violations(page)
+
+    item.get_by_role("link", name=f"Spela: {NAME}").click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false", timeout=15_000)
+    expect(page.locator("#board-tiles .tile")).to_have_count(144)
+    code = page.evaluate("() => document.getElementById('board').controller.game.code")
+    assert code.startswith(f"MJ1-{saved.layout_id}-")
+    # The deal's first 71 pairs through the API from inside the page, the last by mouse.
+    plan = Board.from_code(code).deal.plan
+    page.evaluate(FAST_FORWARD, [code, [list(pair) for pair in plan[:71]]])
+    page.goto(page.url.split("?")[0])
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false", timeout=15_000)
+    expect(page.locator("#tiles-left")).to_have_text("2")
+    a, b = plan[71]
+    tile(page, a).click()
+    tile(page, b).click()
+    dialog = page.locator("#won-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Spelat på en spelares egen layout: sådana rankas aldrig.")
+    assert errors == []
