@@ -6,13 +6,17 @@ screen (screenshots of the open gallery)."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
+from tests.stats.helpers import PASSWORD, player
 
 WINS_KEY = "mahjong.layoutWins"
 
@@ -122,3 +126,40 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
         "144 brickor, 15 i bredd, 8 i höjd, 5 lager "
         "2,9\xa0% av 100\xa0000 slumpade givar kan inte vinnas. Vunnen."
     )
+
+
+def test_a_signed_in_players_marks_come_from_the_server(live_server, page: Page):
+    ada = player("ada")
+    when = timezone.now() - timedelta(days=2)
+    Game.objects.create(
+        code="MJ1-L02-AAAAABL",
+        layout_id="L02",
+        origin=Game.NEW,
+        state=Game.WON,
+        result=Game.WON,
+        ranked=True,
+        user=ada,
+        started_at=when,
+        finished_at=when + timedelta(minutes=4),
+        elapsed_ms=240_000,
+    )
+    page.goto(f"{live_server.url}/sv/accounts/login/")
+    page.locator("#id_username").fill("ada")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("form.account-form button[type=submit]").click()
+    expect(page.locator(".site-account__name")).to_have_text("ada")
+    open_board(page, live_server, "sv")
+    expect(page.locator("#gallery-L02-mark")).to_have_text("Vunnen, bästa tid 4:00.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("")
+    # A win on this page marks its layout at once; the browser keeps nothing of it (the
+    # server has the player's games).
+    plan = Board.from_code(EXAMPLE).deal.plan
+    fast_forward(page, plan[:71])
+    a, b = plan[71]
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#won-dialog")).to_be_visible()
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})") is None
+    page.reload()
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
