@@ -68,7 +68,8 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         "is_today": is_today,
-        "day": formatting.long_day(day),
+        # Today's line names the weekday too ("I dag: torsdag 3 december 2026").
+        "day": formatting.weekday_day(day) if day == today else formatting.long_day(day),
         # The day as a <time> element, for the heading of an earlier day's page.
         "day_time": format_html(
             '<time datetime="{}">{}</time>', day.isoformat(), formatting.long_day(day)

@@ -127,6 +127,20 @@ def day(moment: datetime | date) -> str:
     return format_date(_date(moment), format="medium", locale=babel_locale())
 
 
+# CLDR's full date per language, with the weekday; Indonesian's own full pattern writes the
+# day with a leading zero ("Kamis, 03 Desember 2026"), which its running text does not.
+_FULL_PATTERNS = {"id": "EEEE, d MMMM y"}
+
+
+def weekday_day(moment: datetime | date) -> str:
+    """Today's date on a page's date line, with its weekday, as each language writes it:
+    "torsdag 3 december 2026", «Πέμπτη 3 Δεκεμβρίου 2026», "Donnerstag, 3. Dezember
+    2026", "Kamis, 3 Desember 2026"."""
+    locale = babel_locale()
+    pattern = _FULL_PATTERNS.get(locale.split("_")[0], "full")
+    return format_date(_date(moment), format=pattern, locale=locale)
+
+
 def long_day(moment: datetime | date) -> str:
     """A date in running text or a line of the page: CLDR's long date, the month written
     out in the form a sentence needs ("2 december 2026", «2 Δεκεμβρίου 2026»,

@@ -7,7 +7,8 @@ Expected texts are built with Babel itself (its output changes between CLDR vers
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, timedelta
+from unittest import mock
 
 import pytest
 from babel.dates import format_date
@@ -156,3 +157,21 @@ def test_greek_joins_the_two_units_of_a_duration_with_and():
         assert formatting.duration(165_000) == "2 λεπτά και 45 δευτερόλεπτα"
     with translation.override("sv"):
         assert formatting.duration(165_000) == "2 minuter 45 sekunder"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("sv", "torsdag 3 december 2026"),
+        ("el", "Πέμπτη 3 Δεκεμβρίου 2026"),
+        ("de", "Donnerstag, 3. Dezember 2026"),
+        ("id", "Kamis, 3 Desember 2026"),
+    ],
+)
+def test_todays_line_names_the_weekday_too(client, lang, line):
+    with mock.patch.object(
+        timezone, "now", return_value=timezone.datetime(2026, 12, 3, 12, tzinfo=UTC)
+    ):
+        text = client.get(f"/{lang}/daily/").content.decode()
+    found = re.search(r'<p class="daily-day">(.*?)</p>', text, re.S).group(1)
+    assert f'<time datetime="2026-12-03">{line}</time>' in found
