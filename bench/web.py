@@ -102,9 +102,9 @@ def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -
 
     from django.utils import timezone
 
+    from daily import codes as daily  # the site's keyed codes, as the pages show
     from game.models import Game
     from mahjong import LAYOUTS
-    from mahjong.rules import daily
 
     layouts = list(LAYOUTS)
     now = timezone.now()
@@ -117,6 +117,9 @@ def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -
         for days in range(30)
     }
     batch = []
+    ranked_daily = set(
+        Game.objects.filter(origin=Game.DAILY, ranked=True).values_list("user_id", "code")
+    )
     for i in range(start, stop):
         user_id = users[0] if i < own else users[i % len(users)]
         layout = layouts[(i // 3) % len(layouts)]
@@ -125,12 +128,18 @@ def record_games(users: list[int], start: int, stop: int, *, own: int = 1_000) -
         elapsed = 90_000 + (i * 7919) % 1_800_000
         hints = i % 5
         on_daily = i % 10 == 0
+        code = daily_codes[(i // 10) % 30][layout] if on_daily else f"MJ1-{layout}-AAAAABL"
+        ranked = won and hints == 0
+        if on_daily and ranked:
+            # One ranked result per player and daily deal (the database holds to it).
+            ranked = (user_id, code) not in ranked_daily
+            ranked_daily.add((user_id, code))
         batch.append(
             Game(
-                code=daily_codes[(i // 10) % 30][layout] if on_daily else f"MJ1-{layout}-AAAAABL",
+                code=code,
                 layout_id=layout,
                 origin=Game.DAILY if on_daily else Game.NEW,
-                ranked=won and hints == 0,
+                ranked=ranked,
                 user_id=user_id,
                 state=Game.WON if won else Game.STUCK,
                 result=Game.WON if won else (Game.STUCK if i % 2 else Game.ABANDONED),
@@ -176,9 +185,9 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
     from django.test import Client
 
     from daily import board as day_board
+    from daily import codes as daily
     from game import ranking
     from game.models import BestTime, Game
-    from mahjong.rules import daily
     from records import stats
 
     users = make_players()
