@@ -43,7 +43,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
 from deploy.playclient import PlayClient, plan_taps  # noqa: E402
-from deploy.stack import PrivateRedis, Stack, prepare, production_env  # noqa: E402
+from deploy.private import PrivateRedis  # noqa: E402
+from deploy.stack import Stack, prepare, production_env  # noqa: E402
 from mahjong import GameCode  # noqa: E402
 
 HOST = "127.0.0.1"

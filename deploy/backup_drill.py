@@ -19,13 +19,8 @@ import tempfile
 from pathlib import Path
 
 from deploy.playclient import PlayClient
-from deploy.stack import (
-    AppServer,
-    PrivatePostgres,
-    _postgres_bin,
-    free_port,
-    private_stack,
-)
+from deploy.private import PrivatePostgres, free_port, postgres_bin
+from deploy.stack import AppServer, private_stack
 
 TABLES = ("auth_user", "game_game", "django_session")
 
@@ -33,12 +28,12 @@ TABLES = ("auth_user", "game_game", "django_session")
 def backup_and_restore(postgres: PrivatePostgres, source: str, target: str, dump: Path) -> None:
     """``pg_dump`` of ``source`` into ``dump``; a fresh ``target`` restored from it."""
     subprocess.run(
-        [_postgres_bin("pg_dump"), "--format=custom", f"--file={dump}", postgres.url(source)],
+        [postgres_bin("pg_dump"), "--format=custom", f"--file={dump}", postgres.url(source)],
         check=True,
     )
     postgres.create_database(target)
     subprocess.run(
-        [_postgres_bin("pg_restore"), "--no-owner", "--exit-on-error"]
+        [postgres_bin("pg_restore"), "--no-owner", "--exit-on-error"]
         + [f"--dbname={postgres.url(target)}", str(dump)],
         check=True,
     )

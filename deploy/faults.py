@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 import requests
 
 from deploy.playclient import PlayClient, SignUpFailed, own_deal, plan_pairs
-from deploy.stack import PrivatePostgres, PrivateRedis, Stack, private_stack
+from deploy.private import PrivatePostgres, PrivateRedis
+from deploy.stack import Stack, private_stack
 
 
 @dataclass

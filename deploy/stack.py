@@ -3,12 +3,12 @@ and Redis.
 
 `make serve` runs ``python -m deploy.stack serve``: it migrates the database named by
 ``DATABASE_URL``, loads the content, collects the static files, starts ``--app-servers``
-gunicorn processes on consecutive loopback ports and nginx in front of them (the
-configuration in deploy/nginx.conf), and stops them all on Ctrl-C.
+gunicorn processes on consecutive loopback ports and nginx in front of them
+(deploy/balancer.py, with deploy/nginx.conf), and stops them all on Ctrl-C.
 
 The tests in tests/ops/, bench/load.py and the fault drills in deploy/faults.py use the
 same classes, with a private PostgreSQL and Redis of their own in a temporary folder
-(:class:`PrivatePostgres`, :class:`PrivateRedis`), so that they can stop and restart them
+(deploy/private.py), so that they can stop and restart them
 without touching the machine's services (:func:`private_stack` sets all of it up).
 Everything listens on 127.0.0.1 only.
 """
@@ -17,203 +17,30 @@ from __future__ import annotations
 
 import argparse
 import os
-import pwd
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from deploy.balancer import LoadBalancer
+from deploy.private import (
+    HOST,
+    PrivatePostgres,
+    PrivateRedis,
+    free_port,
+    stop,
+    wait_for_http,
+    wait_for_port,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-NGINX_TEMPLATE = Path(__file__).resolve().parent / "nginx.conf"
-NGINX_TEMP_DIRS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-
-
-def free_port() -> int:
-    """A port nobody listens on now (the kernel's choice)."""
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-def port_open(port: int) -> bool:
-    with socket.socket() as sock:
-        sock.settimeout(0.5)
-        return sock.connect_ex((HOST, port)) == 0
-
-
-def wait_for_port(port: int, timeout: float = 30, process: subprocess.Popen | None = None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if port_open(port):
-            return
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(
-                f"{process.args[0]} exited ({process.returncode}) before port {port}"
-            )
-        time.sleep(0.1)
-    raise TimeoutError(f"nothing listens on {HOST}:{port} after {timeout} s")
-
-
-def wait_for_http(url: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{url} does not answer 200 after {timeout} s")
-        time.sleep(0.2)
-
-
-def _binary(name: str, *extra_dirs: str) -> str:
-    found = shutil.which(name)
-    if found:
-        return found
-    for folder in (*extra_dirs, "/usr/sbin", "/usr/local/sbin"):
-        candidate = Path(folder) / name
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return str(candidate)
-    raise FileNotFoundError(f"{name} is not installed (make serve installs nginx; see docs)")
-
-
-def _postgres_bin(name: str) -> str:
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: p.parent.name)
-    return _binary(name, *(str(path) for path in reversed(versions)))
-
-
-def _stop(process: subprocess.Popen | None, sig=signal.SIGTERM, timeout: float = 10) -> None:
-    if process is None or process.poll() is not None:
-        return
-    process.send_signal(sig)
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=5)
-
-
-class PrivatePostgres:
-    """A PostgreSQL cluster of our own in ``folder``, on ``port``, trust auth on the loopback.
-
-    initdb and the server refuse to run as root: as root they run as the ``postgres``
-    system user (Debian's packages create it), which then owns the folder.
-    """
-
-    def __init__(self, folder: Path, port: int | None = None):
-        self.folder = Path(folder)
-        self.data = self.folder / "data"
-        self.port = port or free_port()
-        self.log = self.folder / "postgres.log"
-
-    def _as_owner(self, command: list[str]) -> list[str]:
-        if os.geteuid() == 0:
-            return ["runuser", "-u", "postgres", "--", *command]
-        return command
-
-    def _chown(self) -> None:
-        if os.geteuid() == 0:
-            owner = pwd.getpwnam("postgres")
-            for path in (self.folder, *self.folder.rglob("*")):
-                os.chown(path, owner.pw_uid, owner.pw_gid)
-            # The postgres user must reach the folder: open the temporary folders above
-            # it (mkdtemp makes them private to root), and nothing outside the temp dir.
-            temp = Path(tempfile.gettempdir()).resolve()
-            for parent in self.folder.resolve().parents:
-                if parent == temp or temp not in parent.parents:
-                    break
-                parent.chmod(parent.stat().st_mode | 0o005)
-
-    def start(self) -> PrivatePostgres:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if not self.data.exists():
-            self._chown()
-            subprocess.run(
-                self._as_owner(
-                    [_postgres_bin("initdb"), "-D", str(self.data), "-U", "postgres"]
-                    + ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]
-                ),
-                check=True,
-                capture_output=True,
-            )
-        self._pg_ctl("start", "-w", "-t", "30", "-l", str(self.log), "-o", self._options())
-        return self
-
-    def _options(self) -> str:
-        return (
-            f"-p {self.port} -c listen_addresses={HOST} -k {self.folder} "
-            "-c max_connections=200 -c shared_buffers=128MB"
-        )
-
-    def _pg_ctl(self, *args: str) -> None:
-        subprocess.run(
-            self._as_owner([_postgres_bin("pg_ctl"), "-D", str(self.data), *args]),
-            check=True,
-            capture_output=True,
-            timeout=90,
-        )
-
-    def stop(self, mode: str = "fast") -> None:
-        if (self.data / "postmaster.pid").exists():
-            self._pg_ctl("stop", "-w", "-m", mode)
-
-    def restart(self) -> None:
-        self._pg_ctl("restart", "-w", "-m", "fast", "-l", str(self.log), "-o", self._options())
-
-    def url(self, database: str = "mahjong") -> str:
-        return f"postgres://postgres@{HOST}:{self.port}/{database}"
-
-    def psql(self, sql: str, database: str = "postgres") -> str:
-        result = subprocess.run(
-            [_postgres_bin("psql"), "-h", HOST, "-p", str(self.port), "-U", "postgres"]
-            + ["-d", database, "-tAc", sql],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        return result.stdout.strip()
-
-    def create_database(self, name: str) -> str:
-        self.psql(f'CREATE DATABASE "{name}"')
-        return self.url(name)
-
-
-class PrivateRedis:
-    """A Redis server of our own on ``port``, keeping nothing on disk (like the machine's)."""
-
-    def __init__(self, folder: Path, port: int | None = None):
-        self.folder = Path(folder)
-        self.port = port or free_port()
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> PrivateRedis:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(
-            [_binary("redis-server"), "--port", str(self.port), "--bind", HOST]
-            + ["--save", "", "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        wait_for_port(self.port, process=self.process)
-        return self
-
-    def stop(self) -> None:
-        _stop(self.process)
-
-    def url(self, db: int = 0) -> str:
-        return f"redis://{HOST}:{self.port}/{db}"
 
 
 def production_env(
@@ -304,7 +131,7 @@ class AppServer:
 
     def stop(self) -> None:
         """Graceful: requests in flight are finished first."""
-        _stop(self.process, signal.SIGTERM, timeout=15)
+        stop(self.process, signal.SIGTERM, timeout=15)
 
     def kill(self) -> None:
         """As a crash: SIGKILL to the whole process group of gunicorn."""
@@ -323,83 +150,6 @@ class AppServer:
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
-
-
-#: The site's own pages for what nginx answers itself (deploy/nginx.conf).
-ERRORS_ROOT = Path(__file__).resolve().parent / "errors"
-
-
-def nginx_conf(
-    *,
-    listen_port: int,
-    app_ports: Iterable[int],
-    rundir: Path,
-    server_names: Iterable[str] = (HOST, "localhost"),
-) -> str:
-    """deploy/nginx.conf with its placeholders filled in. ``server_names``: the hosts
-    the site serves (DJANGO_ALLOWED_HOSTS); a request for any other is dropped."""
-    upstreams = "\n".join(
-        f"        server {HOST}:{port} max_fails=1 fail_timeout=5s;" for port in app_ports
-    )
-    user = ""
-    if os.geteuid() == 0:  # nginx's workers would run as nobody, who cannot read rundir
-        user = "user root root;"
-    replacements = {
-        "@USER@": user,
-        "@RUNDIR@": str(rundir),
-        "@MIME_TYPES@": "/etc/nginx/mime.types",
-        "@UPSTREAMS@": upstreams,
-        "@LISTEN@": f"{HOST}:{listen_port}",
-        "@SERVER_NAMES@": " ".join(server_names),
-        "@ERRORS_ROOT@": str(ERRORS_ROOT),
-    }
-    text = NGINX_TEMPLATE.read_text()
-    for placeholder, value in replacements.items():
-        text = text.replace(placeholder, value)
-    return text
-
-
-class LoadBalancer:
-    """nginx in the foreground with deploy/nginx.conf, in front of ``app_ports``."""
-
-    def __init__(
-        self,
-        port: int,
-        app_ports: Iterable[int],
-        rundir: Path,
-        server_names: Iterable[str] = (HOST, "localhost"),
-    ):
-        self.port = port
-        self.app_ports = list(app_ports)
-        self.server_names = list(server_names)
-        self.rundir = Path(rundir)
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def start(self) -> LoadBalancer:
-        self.rundir.mkdir(parents=True, exist_ok=True)
-        for name in NGINX_TEMP_DIRS:
-            (self.rundir / name).mkdir(exist_ok=True)
-        conf = self.rundir / "nginx.conf"
-        conf.write_text(
-            nginx_conf(
-                listen_port=self.port,
-                app_ports=self.app_ports,
-                rundir=self.rundir,
-                server_names=self.server_names,
-            )
-        )
-        nginx = _binary("nginx")
-        subprocess.run([nginx, "-t", "-q", "-p", str(self.rundir), "-c", str(conf)], check=True)
-        self.process = subprocess.Popen([nginx, "-p", str(self.rundir), "-c", str(conf)])
-        wait_for_port(self.port, process=self.process)
-        return self
-
-    def stop(self) -> None:
-        _stop(self.process, signal.SIGQUIT)  # graceful shutdown
 
 
 class Stack:
