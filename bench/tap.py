@@ -9,9 +9,12 @@ Headless Chromium (``/usr/bin/chromium``, else Playwright's) plays fresh Turtle 
 each tap is a real mouse click on a random free tile (a selection, a moved selection or a
 removal, as a player's taps come; four a second, a fast player's pace), with the page's own script measuring:
 
-* tap-to-paint: from the pointerdown's timestamp to the first animation frame after the
-  board drew the answer (a MutationObserver on the tiles, then requestAnimationFrame);
-  the server's round trip is inside it, as a player feels it;
+* tap-to-paint: from the pointerdown's timestamp until the frame after the board drew
+  the answer (its board:applied event) has been produced (a message posted from that
+  frame's requestAnimationFrame runs once its style, layout and paint are done); the
+  server's round trip is inside it, as a player feels it; its two parts are printed
+  too, median / p95: the tap request (its Resource Timing duration: the server and the
+  network) and the page's own time (the rest: events, drawing, the frame);
 * the Event Timing API's duration of the same pointerdown and click (input to the next
   paint of their own handlers, the browser's "interaction to next paint").
 
@@ -47,8 +50,13 @@ BUDGET_VS_BASELINE = 1.25
 #: Between two taps: a fast player's pace, four taps a second.
 PAUSE_MS = 250
 
-# Installed before any script of the page: every tap's tap-to-paint, and the Event Timing
-# entries of taps.
+# Installed before any script of the page: every tap's tap-to-paint, its server round
+# trip, and the Event Timing entries of taps. The tap's answer is drawn when the board
+# says so (board:applied, dispatched right after it drew the answer); the frame that shows
+# it has been produced once its animation frame callbacks, style, layout and paint have
+# run, which a message posted from requestAnimationFrame waits for. (Not a mutation of
+# the tiles: a click moves the keyboard's roving tabindex at once, long before the
+# answer.)
 MEASURE = """
 window.__taps = [];
 window.__events = [];
@@ -58,14 +66,23 @@ document.addEventListener('pointerdown', (event) => {
     pending = event.timeStamp;
   }
 }, true);
+// The Resource Timing duration of this tap's request (sent after its pointerdown).
+const roundTrip = (start) => {
+  const sent = performance.getEntriesByType('resource')
+    .filter((entry) => /\\/tap$/.test(entry.name) && entry.startTime >= start);
+  return sent.length ? sent[sent.length - 1].duration : null;
+};
 document.addEventListener('DOMContentLoaded', () => {
-  new MutationObserver(() => {
+  document.getElementById('board').addEventListener('board:applied', () => {
     if (pending === null) return;
     const start = pending;
     pending = null;
-    requestAnimationFrame(() => window.__taps.push(performance.now() - start));
-  }).observe(document.getElementById('board-tiles'),
-             {attributes: true, subtree: true, childList: true});
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => window.__taps.push([performance.now() - start, roundTrip(start)]);
+      channel.port2.postMessage(null);
+    });
+  });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.name === 'pointerdown' || entry.name === 'click') window.__events.push(entry.duration);
@@ -73,6 +90,8 @@ document.addEventListener('DOMContentLoaded', () => {
   }).observe({type: 'event', durationThreshold: 16, buffered: true});
 });
 """
+
+RESET = "window.__taps = []; window.__events = []; performance.clearResourceTimings();"
 
 FREE_TILE = """() => {
   const free = [...document.querySelectorAll('#board-tiles .tile.is-free:not([hidden])')]
@@ -143,6 +162,8 @@ class Run:
         self.page = self.context.new_page()
         self.taps: list[float] = []
         self.events: list[float] = []
+        self.server: list[float] = []  # the tap request's round trip
+        self.page_part: list[float] = []  # tap-to-paint without it: the page's own time
         self.fresh = True
 
     def deal(self) -> None:
@@ -151,15 +172,19 @@ class Run:
         page.goto(f"{self.url}/sv/play/?layout=L00")
         page.wait_for_selector('#board[aria-busy="false"]')
         page.wait_for_timeout(300)  # the page settles: its first paints are not taps
-        page.evaluate("window.__taps = []; window.__events = [];")
+        page.evaluate(RESET)
         self.fresh = False
 
     def collect(self) -> None:
         if self.fresh:
             return
-        self.taps.extend(self.page.evaluate("window.__taps"))
+        for total, server in self.page.evaluate("window.__taps"):
+            self.taps.append(total)
+            if server is not None:
+                self.server.append(server)
+                self.page_part.append(total - server)
         self.events.extend(self.page.evaluate("window.__events"))
-        self.page.evaluate("window.__taps = []; window.__events = [];")
+        self.page.evaluate(RESET)
 
     def tap(self, count: int) -> None:
         page = self.page
@@ -229,6 +254,8 @@ def main() -> int:
 
     budgets = Budgets()
     baseline = None
+    load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
+    print(f"machine: {os.cpu_count()} cores, load average {load} (1, 5, 15 min) at the end")
     print(f"tap-to-paint, {args.taps} taps per run, ms (median / p95 / max), Event Timing:")
     for name, result in figures.items():
         taps = result.taps
@@ -242,9 +269,16 @@ def main() -> int:
             if events
             else "no entry over 16 ms"
         )
+        server, own = result.server, result.page_part
+        round_trip = (
+            f"; of it the request {statistics.median(server):.1f} / {p95(server):.1f},"
+            f" the page {statistics.median(own):.1f} / {p95(own):.1f}"
+            if server
+            else ""
+        )
         print(
             f"  {name}: {statistics.median(taps):.1f} / {p95(taps):.1f} / {max(taps):.1f}"
-            f" ({len(taps)} taps); {timing}"
+            f" ({len(taps)} taps){round_trip}; {timing}"
         )
         if baseline is None:
             baseline = p95(taps)

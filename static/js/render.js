@@ -45,6 +45,10 @@ export function glyph(face) {
   return label;
 }
 
+function setAttribute(element, name, value) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 function openDialog(dialog) {
   if (!dialog.open) dialog.showModal();
 }
@@ -100,27 +104,32 @@ export class BoardView {
     button.replaceChildren(glyph(tile.face));
   }
 
+  // Every answer redraws from the whole game, but only what changed is written: a tap
+  // changes a few tiles, and an attribute written again with the same value still costs
+  // the browser a style check and an accessibility update for each of the 144 tiles.
   render(game) {
     const { el, t } = this;
     const hint = new Set(game.hint || []);
     for (const tile of game.tiles) {
       const button = this.buttons.get(tile.id);
       const selected = game.selected === tile.id;
-      button.hidden = tile.removed;
+      if (button.hidden !== tile.removed) button.hidden = tile.removed;
       button.classList.toggle("is-free", tile.free);
       button.classList.toggle("is-blocked", !tile.free && !tile.removed);
       button.classList.toggle("is-selected", selected);
       button.classList.toggle("is-hint", hint.has(tile.id));
       if (tile.removed) continue;
       if (button.dataset.face !== String(tile.face)) this.reveal(button, tile);
-      button.setAttribute("aria-pressed", selected ? "true" : "false");
+      setAttribute(button, "aria-pressed", selected ? "true" : "false");
       const name = this.tileName(tile);
-      button.setAttribute("aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));
+      setAttribute(button, "aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));
     }
-    el.board.setAttribute("aria-busy", "false");
-    el.left.textContent = String(game.tiles_left);
-    el.code.value = game.code;
-    el.layout.value = game.layout.id;
+    setAttribute(el.board, "aria-busy", "false");
+    const left = String(game.tiles_left);
+    if (el.left.textContent !== left) el.left.textContent = left;
+    const code = game.code ?? "";
+    if (el.code.value !== code) el.code.value = code;
+    if (el.layout.value !== game.layout.id) el.layout.value = game.layout.id;
     el.hint.disabled = !game.can_hint;
     el.undo.disabled = !game.can_undo;
     // One model: a toggle named "Pause", pressed while the game is paused.
