@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from editor.models import CustomLayout
 from game.models import BestTime, Game
 
 
@@ -12,8 +13,9 @@ def _when(moment) -> str | None:
 
 
 def player_data(user: AbstractBaseUser) -> dict:
-    """The account, every game (deal, moves, tap times, clock, counters, result) and the
-    best times: what the privacy page names, and nothing else exists of the player."""
+    """The account, every game (deal, moves, tap times, clock, counters, result), the
+    best times and the layouts of the player's own: what the privacy page names, and
+    nothing else exists of the player."""
     games = Game.objects.filter(user=user).order_by("created_at")
     return {
         "account": {
@@ -52,6 +54,15 @@ def player_data(user: AbstractBaseUser) -> dict:
                 "achieved_at": _when(row.achieved_at),
             }
             for row in BestTime.objects.filter(user=user).order_by("layout_id")
+        ],
+        "layouts": [
+            {
+                "name": layout.name,
+                "layout": layout.layout_id,
+                "positions": layout.positions,
+                "created_at": _when(layout.created_at),
+            }
+            for layout in CustomLayout.objects.filter(owner=user).order_by("created_at", "pk")
         ],
         "statistics": {
             "games": games.count(),

@@ -282,3 +282,22 @@ def test_a_custom_layout_has_no_daily_deal(alice):
     response = post(alice, "/api/games", {"daily": saved["layout_id"]})
     assert response.status_code == 400
     assert not Game.objects.exists()
+
+
+def test_my_data_holds_my_layouts_and_nobody_elses(alice, bob):
+    save(alice, name="Mine")
+    save(bob, name="His", positions=DIAMOND)
+    data = alice.get("/sv/accounts/data/").json()
+    assert [(row["name"], row["layout"]) for row in data["layouts"]] == [
+        ("Mine", custom_layout_id(LAYOUTS["L00"].positions))
+    ]
+    assert len(data["layouts"][0]["positions"]) == 144
+
+
+def test_an_operator_finds_a_layout_in_the_admin(alice):
+    save(alice, name="Rude name")
+    admin = get_user_model().objects.create_superuser("boss", password="a long enough secret 42")
+    client = Client()
+    client.force_login(admin)
+    listing = client.get("/admin/editor/customlayout/?q=rude")
+    assert listing.status_code == 200 and "Rude name" in listing.content.decode()
