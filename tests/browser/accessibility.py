@@ -19,10 +19,13 @@ which is the browser's re-serialisation of the DOM.
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
+import socket
 import subprocess
-import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 from django.conf import settings
@@ -68,25 +71,67 @@ def assert_no_axe_violations(page, *, rule_sets: list[str] | None = None) -> Non
     assert violations == [], "axe-core violations:\n" + format_axe_violations(violations)
 
 
+class _Checker:
+    """The Nu HTML Checker as a local HTTP service, started once per test process.
+
+    Each ``java -jar vnu.jar`` run pays the JVM's start and the checker's schema loading
+    (seconds of CPU); the service pays them once and then checks a page in a fraction of
+    a second. It listens on 127.0.0.1 only and stops with the process.
+    """
+
+    def __init__(self) -> None:
+        self.url: str | None = None
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> str:
+        if self.url:
+            return self.url
+        _require(VNU_JAR)
+        java = shutil.which("java")
+        assert java, "the Nu HTML Checker needs Java (Debian: default-jre-headless)"
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.process = subprocess.Popen(
+            [
+                java,
+                "-Dnu.validator.servlet.bind-address=127.0.0.1",
+                "-cp",
+                str(VNU_JAR),
+                "nu.validator.servlet.Main",
+                str(port),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        atexit.register(self.process.terminate)
+        url = f"http://127.0.0.1:{port}/?out=json"
+        deadline = time.monotonic() + CHECKER_START_SECONDS
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the Nu HTML Checker service stopped"
+            try:
+                with urllib.request.urlopen(url.replace("?out=json", ""), timeout=5):
+                    self.url = url
+                    return url
+            except OSError:
+                time.sleep(0.25)
+        raise AssertionError(f"the Nu HTML Checker did not start in {CHECKER_START_SECONDS} s")
+
+
+#: A busy machine takes long to start a JVM; the first check waits this long at most.
+CHECKER_START_SECONDS = 240
+_checker = _Checker()
+
+
 def html_errors(html: str) -> list[dict]:
     """The Nu HTML Checker's errors for a whole document (warnings are not reported)."""
-    _require(VNU_JAR)
-    java = shutil.which("java")
-    assert java, "the Nu HTML Checker needs Java (Debian: default-jre-headless)"
-    with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8", delete=False) as f:
-        f.write(html)
-        name = f.name
-    try:
-        result = subprocess.run(
-            [java, "-jar", str(VNU_JAR), "--errors-only", "--format", "json", name],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-    finally:
-        Path(name).unlink(missing_ok=True)
-    # vnu prints its JSON report on standard error and exits 1 when there are errors.
-    report = json.loads(result.stderr or result.stdout)
+    request = urllib.request.Request(
+        _checker.start(),
+        data=html.encode("utf-8"),
+        headers={"Content-Type": "text/html; charset=utf-8"},
+    )
+    with urllib.request.urlopen(request, timeout=120) as answer:
+        report = json.loads(answer.read().decode("utf-8"))
     return [m for m in report["messages"] if m.get("type") in ("error", "non-document-error")]
 
 
