@@ -42,6 +42,7 @@ _STATUS = {
     "rate_limited": 429,
     "limit": 409,
     "duplicate": 409,
+    "id_taken": 409,
 }
 
 

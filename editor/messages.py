@@ -90,6 +90,9 @@ _ERRORS = {
         # Translators: %(name)s: the name the player saved the same tiles under before.
         "You have saved this layout already, as “%(name)s”."
     ),
+    "id_taken": gettext_lazy(
+        "Another layout has the same game code by chance: move one tile and save again."
+    ),
     "not_found": gettext_lazy("There is no such layout of yours."),
     "signed_out": gettext_lazy("Sign in to make layouts of your own."),
     "invalid_json": gettext_lazy("The request could not be read."),

@@ -75,7 +75,7 @@ def limit() -> int:
 
 def layout_create(*, user_id: int, name: object, positions: object) -> CustomLayout:
     """Save a new layout of the player's. Raises :class:`LayoutError`: ``name_…``,
-    ``bad_positions``, ``invalid`` (with the layout's problems), ``limit``, ``duplicate``
+    ``bad_positions``, ``invalid`` (with the layout's problems), ``id_taken``, ``limit``, ``duplicate``
     (the player has these tiles already, ``params['name']`` saying under which name)."""
     clean = clean_name(name)
     tiles = read_positions(positions)
@@ -87,6 +87,13 @@ def layout_create(*, user_id: int, name: object, positions: object) -> CustomLay
     with transaction.atomic():
         list(get_user_model().objects.select_for_update().filter(pk=user_id).values("pk"))
         mine = layouts_of(user_id=user_id)
+        # Another set of tiles under the same 40-bit id would make the id's codes deal
+        # the first one saved: refused (so rare by chance that moving a tile is advice
+        # enough).
+        stored = [list(p) for p in sound]
+        others = CustomLayout.objects.filter(layout_id=layout_id).exclude(positions=stored)
+        if others.exists():
+            raise LayoutError("id_taken")
         same = mine.filter(layout_id=layout_id).first()
         if same is not None:
             raise LayoutError("duplicate", name=same.name)
@@ -98,7 +105,7 @@ def layout_create(*, user_id: int, name: object, positions: object) -> CustomLay
                     owner_id=user_id,
                     name=clean,
                     layout_id=layout_id,
-                    positions=[list(p) for p in sound],
+                    positions=stored,
                 )
         except IntegrityError:
             raise LayoutError("duplicate", name=clean) from None

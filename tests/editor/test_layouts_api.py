@@ -301,3 +301,17 @@ def test_an_operator_finds_a_layout_in_the_admin(alice):
     client.force_login(admin)
     listing = client.get("/admin/editor/customlayout/?q=rude")
     assert listing.status_code == 200 and "Rude name" in listing.content.decode()
+
+
+def test_other_tiles_under_a_taken_id_are_refused(alice, bob, monkeypatch):
+    import editor.services
+
+    save(alice)
+    taken = custom_layout_id(LAYOUTS["L00"].positions)
+    # A hash collision, made to happen: the Diamond's tiles given the Turtle's id.
+    monkeypatch.setattr(editor.services, "custom_layout_id", lambda positions: taken)
+    refused = save(bob, positions=DIAMOND, lang="de")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "id_taken"
+    assert CustomLayout.objects.count() == 1
+    # The same tiles as Alice's are no collision: Bob may keep his own copy.
+    assert save(bob).status_code == 201
