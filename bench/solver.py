@@ -427,17 +427,22 @@ def main() -> None:
     def p99(values: list[float]) -> float:
         return values[min(len(values) - 1, int(0.99 * len(values)))] * 1e3
 
+    def timings(times: list[float], cpu_times: list[float]) -> str:
+        """Sorted wall and CPU seconds, as the two timing lines print them."""
+        return (
+            f"wall median {times[len(times) // 2] * 1e3:.1f} ms, p99 {p99(times):.1f} ms, "
+            f"max {times[-1] * 1e3:.1f} ms; CPU p99 {p99(cpu_times):.1f} ms"
+        )
+
     if args.hints or args.lost:
         _django()
     if args.hints:
         times, cpu_times, kinds = time_hints(off_plan_positions(args.hints, args.seed))
 
         print(
-            f"hint on {len(times)} off-plan positions: wall median "
-            f"{times[len(times) // 2] * 1e3:.1f} ms, p99 {p99(times):.1f} ms, max "
-            f"{times[-1] * 1e3:.1f} ms; CPU p99 {p99(cpu_times):.1f} ms; first pair of a "
-            f"winning plan {kinds['plan']}, proven lost {kinds['lost']}, unsure (budget ran "
-            f"out) {kinds['unsure']}"
+            f"hint on {len(times)} off-plan positions: {timings(times, cpu_times)}; first "
+            f"pair of a winning plan {kinds['plan']}, proven lost {kinds['lost']}, unsure "
+            f"(budget ran out) {kinds['unsure']}"
         )
         budgets.at_most("hint off the plan, p99 (wall)", p99(times), 10, "ms")
         budgets.at_most("hint off the plan, p99 (CPU)", p99(cpu_times), 10, "ms")
@@ -445,9 +450,8 @@ def main() -> None:
     if args.lost:
         times, cpu_times, unsure = time_checks(lost_positions(args.lost, args.seed))
         print(
-            f"'can it still be won' on {len(times)} lost games: wall median "
-            f"{times[len(times) // 2] * 1e3:.1f} ms, p99 {p99(times):.1f} ms, max "
-            f"{times[-1] * 1e3:.1f} ms; CPU p99 {p99(cpu_times):.1f} ms; unsure {unsure}"
+            f"'can it still be won' on {len(times)} lost games: "
+            f"{timings(times, cpu_times)}; unsure {unsure}"
         )
         budgets.at_most("lost-game verdicts unsure", unsure, 0)
     sys.exit(budgets.exit_code())
