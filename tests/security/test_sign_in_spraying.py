@@ -114,7 +114,9 @@ def test_wrong_old_passwords_on_the_change_form_are_refused_past_the_limit(clock
     refused = client.post("/sv/accounts/password/", {"old_password": PASSWORD, **new})
     assert refused.status_code == 429 and refused["Retry-After"] == str(15 * 60)
     clock[0] += 15 * 60
-    assert client.post("/sv/accounts/password/", {"old_password": PASSWORD, **new}).status_code == 302
+    assert (
+        client.post("/sv/accounts/password/", {"old_password": PASSWORD, **new}).status_code == 302
+    )
 
 
 @pytest.mark.parametrize("password", ["Passw0rd!", "mahjong1", "Mahjong2026", "Sommar2026"])
