@@ -7,6 +7,12 @@ of a pair (seconds, varying a lot) and aims before the second (a fraction of a s
 a script taps in a burst, at a steady pace, at a uniformly random pace, or imitates a
 person with random pauses. The limits are the settings' (MAHJONG_RHYTHM_MIN_MEDIAN_MS,
 MAHJONG_RHYTHM_MIN_SPREAD_PERCENT), read from the environment as the site reads them.
+
+Then the order of the pairs (game/plan_order.py): players who do not know the deal's plan
+(any free pair, or one of the highest free pairs first, played to a win or to no more
+moves, on fresh Turtle deals) against scripts that replay the plan the game code gives,
+exactly or leaving it now and then; for each, how many wins are held
+(MAHJONG_PLAN_MAX_PERCENT) and the share of removals that were the plan's next pair.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 
-from game import rhythm  # noqa: E402
+from game import plan_order, rhythm  # noqa: E402
+from mahjong import Board, GameCode  # noqa: E402
 
 TAPS = 144
 
@@ -73,9 +80,74 @@ PACES = [
 ]
 
 
+def _any_pair(board, pairs, plan, rnd):
+    return rnd.choice(pairs)
+
+
+def _highest_first(board, pairs, plan, rnd):  # a person clearing the top layers first
+    z = board.deal.layout.positions
+
+    def height(pair):
+        return max(z[pair[0]][2], z[pair[1]][2])
+
+    top = max(height(pair) for pair in pairs)
+    return rnd.choice([pair for pair in pairs if height(pair) == top])
+
+
+def _plan_bot(leave_every: int):
+    """The plan's next pair at every step; every ``leave_every``-th step (0: never) any
+    other free pair, a script that leaves the plan now and then to hide it."""
+
+    def choose(board, pairs, plan, rnd):
+        removed = {i for i in range(len(board.deal.faces)) if not board.is_present(i)}
+        following = next((p for p in plan if not set(p) & removed), None)
+        free = {frozenset(p) for p in pairs}
+        if following is not None and frozenset(following) not in free:
+            following = None  # left the plan earlier: its next pair is not free yet
+        step = len(board.history) + 1
+        if following is None or (leave_every and step % leave_every == 0):
+            others = [p for p in pairs if set(p) != set(following or ())]
+            return rnd.choice(others or pairs)
+        return following
+
+    return choose
+
+
+ORDERS = [
+    ("person, any free pair", _any_pair),
+    ("person, highest free pairs first", _highest_first),
+    ("bot, the deal's plan", _plan_bot(0)),
+    ("bot, the plan, another pair every 10th step", _plan_bot(10)),
+    ("bot, the plan, another pair every 5th step", _plan_bot(5)),
+]
+
+
+def _orders(games: int, seed: int) -> None:
+    limit = settings.MAHJONG_PLAN_MAX_PERCENT
+    print()
+    print(f"order of the pairs: held above {limit} % of removals on the plan's next pair")
+    print(f"{'order':48} {'wins':>5} {'held':>7} {'on plan, median':>16} {'max':>5}")
+    for name, choose in ORDERS:
+        rnd = random.Random(seed)
+        shares = []
+        for _ in range(games):
+            board = Board.from_code(GameCode("L00", rnd.getrandbits(35)))
+            plan = board.deal.plan
+            while str(board.state) == "playing":
+                board.remove(*choose(board, board.playable_pairs(), plan, rnd))
+            if str(board.state) == "won":
+                shares.append(plan_order.plan_share(str(board.deal.code), board.history))
+        held = sum(100 * share > limit for share in shares)
+        print(
+            f"{name:48} {len(shares):5} {100 * held / max(len(shares), 1):6.1f}%"
+            f" {100 * statistics.median(shares):15.0f}% {100 * max(shares):4.0f}%"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--orders", type=int, default=1000, help="deals played per order")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
@@ -102,6 +174,7 @@ def main() -> None:
             f"{name:48} {100 * held / args.games:6.1f}% {statistics.median(medians):8.0f} ms"
             f" {100 * statistics.median(spreads):6.0f}% {int(total // 60)}:{int(total % 60):02d}"
         )
+    _orders(args.orders, args.seed)
 
 
 if __name__ == "__main__":

@@ -23,9 +23,10 @@ that wins the game, and stored in ``Game.ranked``):
    the player's row lock, and the database refuses a second ranked daily win of a player
    on a deal (``game_one_ranked_daily_per_user``).
 
-6. its taps have a rhythm a person plays (:mod:`game.rhythm`): a win that meets the
-   five rules above with taps too fast or too even is *held* for review, not ranked,
-   until an operator publishes it (the admin).
+6. it was played as a person plays: a win that meets the five rules above with taps
+   too fast or too even (:mod:`game.rhythm`), or with its pairs removed in the order of
+   the deal's own plan (:mod:`game.plan_order`), is *held* for review, not ranked, until
+   an operator publishes it (the admin).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
 player also keep :class:`~game.models.BestTime`, the best time per player and layout that
@@ -45,7 +46,7 @@ from daily import codes as daily
 from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
-from . import rhythm
+from . import plan_order, rhythm
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
@@ -157,12 +158,13 @@ def is_ranked(game: Game) -> bool:
 def on_win(game: Game) -> None:
     """Called in the transaction of the tap that wins ``game``, before it is saved:
     decide whether the win is ranked, and keep the player's best time. A win that meets
-    the rules with taps no person makes (:mod:`game.rhythm`) is held for review instead:
-    not ranked, ``held`` saying why."""
+    the rules with taps no person makes (:mod:`game.rhythm`), or in the order of the
+    deal's own plan (:mod:`game.plan_order`), is held for review instead: not ranked,
+    ``held`` saying why."""
     game.ranked = is_ranked(game)
     game.held = ""
     if game.ranked:
-        held = rhythm.implausible(game.tap_ms)
+        held = rhythm.implausible(game.tap_ms) or plan_order.implausible(game.code, game.history)
         if held:
             game.ranked, game.held = False, held
     if game.ranked and game.user_id is not None:

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 
-from . import ranking
+from . import plan_order, ranking
 from .models import Game
 from .streak import current_streak
 
@@ -31,6 +31,8 @@ HELD = "held"
 #: A game code that is an earlier day's daily deal (ranking.earlier_daily_day): said
 #: instead of CODE.
 PAST_DAY = "past_day"
+#: Held because its pairs followed the deal's own plan (game/plan_order.py).
+HELD_PLAN = "held_plan"
 
 
 def not_ranked_because(game: Game) -> list[str]:
@@ -40,7 +42,9 @@ def not_ranked_because(game: Game) -> list[str]:
     missed = ranking.missed_rules(game)
     if CODE in missed and _is_earlier_daily(game):
         missed = [PAST_DAY if rule == CODE else rule for rule in missed]
-    return missed + ([HELD] if game.held else [])
+    if game.held:
+        missed.append(HELD_PLAN if game.held == plan_order.FOLLOWS_PLAN else HELD)
+    return missed
 
 
 def _is_earlier_daily(game: Game) -> bool:

@@ -211,6 +211,9 @@ MAHJONG_DAILY_KEY = env_str("MAHJONG_DAILY_KEY", "")
 # mean (a steady, scripted pace), is held back from the public boards for review.
 MAHJONG_RHYTHM_MIN_MEDIAN_MS = env_int("MAHJONG_RHYTHM_MIN_MEDIAN_MS", 250)
 MAHJONG_RHYTHM_MIN_SPREAD_PERCENT = env_int("MAHJONG_RHYTHM_MIN_SPREAD_PERCENT", 45)
+# A win more than this percentage of whose removals were the deal's own plan's next pair
+# (game/plan_order.py: a script replaying the plan the code gives) is held too.
+MAHJONG_PLAN_MAX_PERCENT = env_int("MAHJONG_PLAN_MAX_PERCENT", 60)
 
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash

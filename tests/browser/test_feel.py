@@ -18,6 +18,7 @@ from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, open_board, tile
 from tests.browser.test_stats import FAST_FORWARD as STATS_FAST_FORWARD
+from tests.stats.helpers import plan as person_order
 
 # Every oscillator started is recorded (its first frequency), before any script of the
 # page runs: the sounds are all made with Web Audio oscillators.
@@ -226,7 +227,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     page.set_viewport_size({"width": 1280, "height": 800})
     errors = open_board(page, live_server, "sv", query="?layout=L00")
     hinted = page.locator("#board-tiles .tile.is-hint")
-    question = page.get_by_role("dialog", name="Ett tips gör spelet orankat")
+    question = page.get_by_role("dialog", name="Efter ett tips blir spelet inte rankat")
 
     page.keyboard.press("h")
     expect(question).to_be_visible()
@@ -244,7 +245,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
 
     # Today's daily deal, fast-forwarded to its last pair with five minutes on the clock.
     code = str(daily.daily_code(daily.utc_day(), "L00"))
-    pairs = [list(pair) for pair in Board.from_code(code).deal.plan]
+    pairs = [list(pair) for pair in person_order(code)]  # not the deal's own plan: held
     game_id = page.evaluate(STATS_FAST_FORWARD, [{"daily": "L00"}, pairs[:71], 0])
     # A person's rhythm too (an aimed tap, then a search), or the win is held for review.
     rnd = random.Random(7)
@@ -289,7 +290,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(won).to_be_visible()
     # A replay of the day's deal (and, at machine speed, too fast).
     expect(facts).to_have_text(
-        [re.compile(r"^Inte rankad\. .*Inte ditt första spel på den här dagens giv\.$")]
+        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$")]
     )
     assert page.evaluate("window.__animations") == 0
     assert errors == []

@@ -129,10 +129,10 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     html = client.get(f"/{lang}/stats/").content.decode()
     with translation.override(lang):
         notice = ngettext(
-            "%(count)s win is held for review: its taps came faster or more evenly than a "
-            "person plays. It enters the boards once it has been checked.",
-            "%(count)s wins are held for review: their taps came faster or more evenly than "
-            "a person plays. They enter the boards once they have been checked.",
+            "%(count)s win is held for review: the way it was played looks like a script's. "
+            "It enters the boards once it has been checked.",
+            "%(count)s wins are held for review: the way they were played looks like a "
+            "script's. They enter the boards once they have been checked.",
             2,
         ) % {"count": formatting.small_number(2)}
         cell = pgettext("ranked", "Held for review")
@@ -145,3 +145,53 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     ranking.publish_held(Game.objects.filter(pk__in=[g.pk for g in held]))
     html = client.get(f"/{lang}/stats/").content.decode()
     assert 'id="stats-held"' not in html and cell not in html
+
+
+def _win_in_order(user, order) -> Game:
+    owner = Owner(user_id=user.pk)
+    game = services.game_create(owner=owner, code=None, layout_id="L00").game
+    start, times = timezone.now(), _person()
+    taps = [tile for pair in order(game.code) for tile in pair]
+    for tile, at in zip(taps, times):
+        services.game_tap(
+            game_id=game.id, owner=owner, tile=tile, now=start + timedelta(milliseconds=at)
+        )
+    game.refresh_from_db()
+    assert game.result == Game.WON
+    return game
+
+
+def _deals_plan(code: str) -> list:
+    from mahjong import Board
+
+    return list(Board.from_code(code).deal.plan)
+
+
+def test_a_win_replaying_the_deals_plan_is_held_at_a_persons_pace():
+    """The script that learnt the code: a person's rhythm, the plan the code gives."""
+    from game import plan_order, wins
+
+    ada = player("ada")
+    scripted = _win_in_order(ada, _deals_plan)
+    assert (scripted.ranked, scripted.held) == (False, plan_order.FOLLOWS_PLAN)
+    assert wins.win_for(scripted)["not_ranked"] == [wins.HELD_PLAN]
+    assert plan_order.plan_share(scripted.code, scripted.history) == 1.0
+    # A person's order on another deal (the helpers' winning order): ranked.
+    honest = _win_in_order(ada, plan)
+    assert (honest.ranked, honest.held) == (True, "")
+    assert plan_order.plan_share(honest.code, honest.history) < 0.3
+    assert not BestTime.objects.filter(game=scripted).exists()
+
+
+def test_the_plan_limit_is_a_setting(settings):
+    from game import plan_order
+
+    ada = player("ada")
+    honest = _win_in_order(ada, plan)
+    share = plan_order.plan_share(honest.code, honest.history)
+    settings.MAHJONG_PLAN_MAX_PERCENT = int(share * 100) - 1
+    assert plan_order.implausible(honest.code, honest.history) == plan_order.FOLLOWS_PLAN
+    settings.MAHJONG_PLAN_MAX_PERCENT = 100
+    assert plan_order.implausible(honest.code, _deals_plan(honest.code)) is None
+    settings.MAHJONG_PLAN_MAX_PERCENT = 0
+    assert plan_order.implausible(honest.code, _deals_plan(honest.code)[:10]) is None  # too few
