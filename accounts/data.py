@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 
 from editor.models import CustomLayout
+from game.hidden import code_hidden
 from game.models import BestTime, Game
 
 
@@ -27,7 +28,9 @@ def player_data(user: AbstractBaseUser) -> dict:
         "games": [
             {
                 "id": str(game.id),
-                "code": game.code,
+                # Held back while a server-dealt game is played, as in the game's own
+                # answers (game/hidden.py): the code gives the whole deal.
+                "code": None if code_hidden(game) else game.code,
                 "layout": game.layout_id,
                 "origin": game.origin,
                 "state": game.state,

@@ -151,6 +151,26 @@ def test_download_my_data_gives_every_game_and_time():
     assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
 
 
+@pytest.mark.parametrize("start", [{"daily": "L02"}, {"layout_id": "L01"}])
+def test_download_my_data_holds_back_the_code_of_a_game_in_play(start):
+    """A script must not read the deal of a ranked game in play from its own data: the
+    code comes once the game ends, as in the game's answers."""
+    from game import services
+    from game.store import Owner
+
+    ada = player("ada")
+    game = services.game_create(owner=Owner(user_id=ada.pk), **start).game
+    client = _signed_in()
+    answer = client.get("/sv/accounts/data/")
+    [row] = json.loads(answer.content)["games"]
+    assert row["id"] == str(game.id) and row["code"] is None
+    assert game.code not in answer.content.decode()
+    # Replaced by a new game, it has ended: its code is given.
+    services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00")
+    rows = json.loads(client.get("/sv/accounts/data/").content)["games"]
+    assert rows[0]["code"] == game.code and rows[1]["code"] is None
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, settings):
     settings.LOGIN_ADDRESS_WINDOW_MINUTES = 17
