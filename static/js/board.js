@@ -95,6 +95,8 @@ const fit = new BoardFit({
     zoomIn: document.getElementById("zoom-in"),
     zoomOut: document.getElementById("zoom-out"),
   },
+  hint: document.getElementById("board-overview-hint"),
+  overview: !config.guide,
 });
 
 const guide = config.guide

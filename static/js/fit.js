@@ -4,6 +4,13 @@
 // them. It also runs the zoom: the + and − buttons and a two-finger pinch, where the
 // board is wider or taller than the screen at the smallest tile a finger can hit.
 //
+// Where it is (a phone held upright, the Bridge on most phones), a new game opens on the
+// overview: the whole board at a glance, its tiles below a finger's 24 px. The overview
+// is for looking, not for playing: a tap on it zooms in to the playing size around the
+// point tapped (and taps no tile), and from there one finger pans; − or a pinch goes back
+// to the overview. A keyboard's Enter still taps the focused tile: the 24 px are a
+// finger's. Sizes between the overview and the playing size are never shown.
+//
 // Units: a tile is 2 × --u wide and 2 × --aspect × --u high (positions come in half-tile
 // units); each layer is drawn --depth × --u up and to the left of the one below, and a
 // tile's thickness is the same --depth × --u, so the edges of a stack can be counted.
@@ -15,6 +22,9 @@ const U_MIN = 12; // half a tile: every tile at least 24 × 24 CSS px
 const U_MAX = 48; // tiles up to 96 px wide on the largest screens
 const ZOOM_MAX = 3; // zooming in, up to three times the fitted size
 const ZOOM_STEP = 1.25;
+// The playing size out of the overview: a little above the smallest, so that a finger
+// hits a tile with room to spare (and the zoom is worth the tap).
+const PLAY_ZOOM = 1.25;
 const PAD = 0.5; // room around the tiles for the shadows, in half-tile units
 
 // The extent of a game's tiles: half-tile columns and rows, and the top layer's index.
@@ -50,13 +60,19 @@ export function fitUnits(width, height, { cols, rows, top }) {
 export class BoardFit {
   // frame: the scrolling box the board is drawn in; tiles: the tiles' container;
   // zoom: {box, zoomIn, zoomOut} (the buttons, shown where zooming helps).
-  constructor({ frame, tiles, zoom }) {
+  // hint: the words under the overview that say a tap zooms in (shown with it);
+  // overview: whether a new game opens on it (the guided first game does not: its steps
+  // point at tiles to tap, and − still shows the whole board).
+  constructor({ frame, tiles, zoom, hint = null, overview = true }) {
     this.frame = frame;
     this.tiles = tiles;
     this.zoom = zoom;
     this.extent = null;
     this.scale = 1; // the player's zoom, over the fitted size
     this.last = null;
+    this.overview = false; // the whole board shown below the playing size
+    this.hint = hint;
+    this.opensOnOverview = overview;
     if ("ResizeObserver" in window) {
       let size = "";
       new ResizeObserver(() => {
@@ -64,21 +80,36 @@ export class BoardFit {
         const now = `${this.frame.clientWidth}x${this.frame.clientHeight}`;
         if (now !== size) {
           size = now;
-          this.fit();
+          this.fit({ resized: true });
         }
       }).observe(this.frame);
     } else {
-      window.addEventListener("resize", () => this.fit());
+      window.addEventListener("resize", () => this.fit({ resized: true }));
     }
     zoom.zoomIn.addEventListener("click", () => this.zoomBy(ZOOM_STEP));
     zoom.zoomOut.addEventListener("click", () => this.zoomBy(1 / ZOOM_STEP));
     this.setupPinch();
+    // In the overview a pointer's tap zooms in where it landed and goes no further (the
+    // board's own click handler is on the tiles, inside this frame). A keyboard's click
+    // (detail 0) taps the tile.
+    frame.addEventListener(
+      "click",
+      (event) => {
+        if (!this.overview || event.detail === 0) return;
+        event.stopPropagation();
+        event.preventDefault();
+        const box = this.frame.getBoundingClientRect();
+        this.zoomTo(PLAY_ZOOM, { x: event.clientX - box.left, y: event.clientY - box.top });
+      },
+      true,
+    );
   }
 
-  // A new game's tiles: fit them, from the middle of the board.
+  // A new game's tiles: fit them, from the middle of the board, the whole board shown.
   setLayout(extent) {
     this.extent = extent;
-    this.scale = 1;
+    // Down to the whole board: the overview where its tiles are small.
+    this.scale = this.opensOnOverview ? 0 : 1;
     this.fit({ centre: true });
   }
 
@@ -96,18 +127,39 @@ export class BoardFit {
   sizes() {
     const { width, height } = this.box();
     const whole = fitUnits(width, height, this.extent);
+    // Squarer tiles made to reach the smallest size can miss it by a rounding error; a
+    // hundredth of a pixel is no reason for an overview.
+    if (whole.u < U_MIN && whole.u > U_MIN - 0.01) whole.u = U_MIN;
     const base = Math.max(whole.u, U_MIN);
     const min = whole.u / base; // zooming out: down to the whole board
     const max = Math.max(ZOOM_MAX, (U_MIN * 2) / base);
     return { whole, base, min, max };
   }
 
-  fit({ centre = false, focus = null } = {}) {
+  // resized: the screen changed (the overview stays the overview); focus: a point of the
+  // frame ({x, y} from its top left) that stays where it is, the fingers' or the middle.
+  fit({ centre = false, focus = null, resized = false } = {}) {
     if (!this.extent) return;
     const { whole, base, min, max } = this.sizes();
+    if (resized && this.overview) this.scale = 0;
     this.scale = Math.min(max, Math.max(min, this.scale));
+    // Nothing between the whole board and the playing size (a tile a finger can miss
+    // that still does not show the whole board helps no one): the nearer of the two.
+    if (this.scale < 1 && this.scale > min) this.scale = this.scale < (min + 1) / 2 ? min : 1;
+    this.overview = this.scale < 1;
     const before = this.last;
     const u = base * this.scale;
+    // The point of the board under the focus, in tile units, before the change.
+    let anchor = null;
+    if (focus && before && !centre) {
+      const frameBox = this.frame.getBoundingClientRect();
+      const tilesBox = this.tiles.getBoundingClientRect();
+      anchor = {
+        x: (frameBox.left + focus.x - tilesBox.left) / before.u,
+        y: (frameBox.top + focus.y - tilesBox.top) / before.u,
+        frameBox,
+      };
+    }
     const style = this.tiles.style;
     style.setProperty("--u", `${u.toFixed(3)}px`);
     style.setProperty("--aspect", whole.aspect.toFixed(3));
@@ -122,21 +174,30 @@ export class BoardFit {
     this.zoom.zoomIn.disabled = this.scale >= max - 1e-6;
     this.zoom.zoomOut.disabled = this.scale <= min + 1e-6;
     this.frame.classList.toggle("is-zoomed", u > whole.u + 0.01);
+    this.frame.classList.toggle("is-overview", this.overview);
+    if (this.hint) this.hint.hidden = !this.overview;
     if (centre) {
       this.frame.scrollLeft = (this.frame.scrollWidth - this.frame.clientWidth) / 2;
       this.frame.scrollTop = (this.frame.scrollHeight - this.frame.clientHeight) / 2;
-    } else if (focus && before) {
-      // Keep the point under the fingers (or the middle of the view) where it was.
-      const ratio = u / before.u;
-      this.frame.scrollLeft = (this.frame.scrollLeft + focus.x) * ratio - focus.x;
-      this.frame.scrollTop = (this.frame.scrollTop + focus.y) * ratio - focus.y;
+    } else if (anchor) {
+      // Keep the point under the fingers (or the middle of the view) where it was; the
+      // tiles may have been centred in the frame before, and start at its edge now.
+      const tilesBox = this.tiles.getBoundingClientRect();
+      this.frame.scrollLeft += tilesBox.left + anchor.x * u - (anchor.frameBox.left + focus.x);
+      this.frame.scrollTop += tilesBox.top + anchor.y * u - (anchor.frameBox.top + focus.y);
     }
   }
 
   zoomBy(factor, focus = null) {
     if (!this.extent) return;
+    // Out of the overview, + goes straight to the playing size.
+    this.zoomTo(this.overview && factor > 1 ? PLAY_ZOOM : this.scale * factor, focus);
+  }
+
+  zoomTo(scale, focus = null) {
+    if (!this.extent) return;
     const middle = focus || { x: this.frame.clientWidth / 2, y: this.frame.clientHeight / 2 };
-    this.scale *= factor;
+    this.scale = scale;
     this.fit({ focus: middle });
   }
 
@@ -166,7 +227,7 @@ export class BoardFit {
         if (!start || event.touches.length !== 2) return;
         if (event.cancelable) event.preventDefault();
         const wanted = (start.scale * spread(event.touches)) / start.spread;
-        this.zoomBy(wanted / this.scale, middle(event.touches));
+        this.zoomTo(wanted, middle(event.touches));
       },
       { passive: false },
     );

@@ -5,15 +5,18 @@ own controller, as the "New game" panel does) and measured there:
 - desktops and phones held sideways: the bar and the whole board are on screen at once,
   with no scrolling;
 - phones held upright: the bar and the board's frame are on screen without scrolling the
-  page, and nothing scrolls sideways (a board wider than the screen pans inside its
-  frame, and zooms);
-- everywhere: every free tile is at least 24 × 24 CSS px, and at least 60 % of each free
-  tile's face is its own (hit-testing a grid of points over its box finds that tile).
+  page, and nothing scrolls sideways. A new game shows the whole board at a glance; where
+  its tiles are under 24 px there (the overview, static/js/fit.js), a tap or + zooms in
+  to the playing size, where the board pans inside its frame;
+- everywhere, when playing: every free tile is at least 24 × 24 CSS px, and at least 60 %
+  of each free tile's face is its own (hit-testing a grid of points over its box finds
+  that tile). Only the overview has smaller tiles, and nowhere but upright is there one.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +34,7 @@ UPRIGHT = [(360, 740), (390, 844)]
 # In the page: deal each layout, measure it, and give back what broke (an empty list when
 # all is well) and, per layout, the smallest tile and the smallest share of a free tile's
 # face that is its own.
-MEASURE = """async ({layouts, whole}) => {
+MEASURE = """async ({layouts, whole, upright}) => {
   const board = document.getElementById('board');
   const controller = board.controller;
   const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
@@ -52,6 +55,26 @@ MEASURE = """async ({layouts, whole}) => {
     const frameBox = document.getElementById('board-frame').getBoundingClientRect();
     if (!inView(bar)) say('the bar is not on screen');
     if (!inView(frameBox)) say('the board is not on screen');
+    const overview = board.classList.contains('is-overview');
+    const pans = () => board.scrollWidth > board.clientWidth + 1
+      || board.scrollHeight > board.clientHeight + 1;
+    if (upright) {
+      // At first the whole board, in the overview exactly where its tiles are too small
+      // for a finger; + then zooms in to the playing size.
+      const tiles = document.getElementById('board-tiles').getBoundingClientRect();
+      if (!inside(tiles, frameBox) || !inView(tiles)) say('the whole board is not shown at first');
+      if (pans()) say('the board pans at first');
+      const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
+        .map((button) => button.getBoundingClientRect().width));
+      if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
+      if (overview) {
+        document.getElementById('zoom-in').click();
+        await frame();
+        if (board.classList.contains('is-overview')) say('+ did not leave the overview');
+      }
+    } else if (overview) {
+      say('an overview where the whole board fits');
+    }
     if (whole) {
       const tiles = document.getElementById('board-tiles').getBoundingClientRect();
       if (!inside(tiles, frameBox) || !inView(tiles)) say('part of the board is off screen');
@@ -99,7 +122,7 @@ MEASURE = """async ({layouts, whole}) => {
     }
     board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
     board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
-    figures[layout] = [Math.round(smallest * 10) / 10, Math.round(least * 100) / 100];
+    figures[layout] = [Math.round(smallest * 10) / 10, Math.round(least * 100) / 100, overview];
   }
   return {problems, figures};
 }"""
@@ -133,7 +156,10 @@ def test_every_layout_fits_the_screen(live_server, open_at, width, height, kind)
     lang = "de" if (width + height) % 2 == 0 else "sv"
     page.goto(f"{live_server.url}/{lang}/play/?layout=L00")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
-    result = page.evaluate(MEASURE, {"layouts": list(LAYOUTS), "whole": kind != "upright"})
+    result = page.evaluate(
+        MEASURE,
+        {"layouts": list(LAYOUTS), "whole": kind != "upright", "upright": kind == "upright"},
+    )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"fit-{width}x{height}.png")
     Path(SCREENSHOTS, f"fit-{width}x{height}.json").write_text(json.dumps(result["figures"]))
@@ -177,3 +203,65 @@ def test_a_tap_on_the_visible_part_of_a_partly_covered_tile_selects_it(live_serv
     tile = page.locator(f'#board-tiles .tile[data-id="{found["id"]}"]')
     expect(tile).to_have_attribute("aria-pressed", "true")
     expect(page.locator('#board-tiles .tile[aria-pressed="true"]')).to_have_count(1)
+
+
+# The middle of the free tile nearest the middle of the board, where hit-testing finds
+# that tile (a zoom keeps the point under the finger where the board can move so).
+FREE_POINT = """() => {
+  const frame = document.getElementById('board').getBoundingClientRect();
+  const [cx, cy] = [frame.left + frame.width / 2, frame.top + frame.height / 2];
+  let best = null;
+  for (const button of document.querySelectorAll('#board-tiles .tile.is-free')) {
+    const box = button.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (document.elementFromPoint(x, y)?.closest('.tile') !== button) continue;
+    const distance = Math.hypot(x - cx, y - cy);
+    if (!best || distance < best.distance) {
+      best = {id: Number(button.dataset.id), point: [x, y], width: box.width, distance};
+    }
+  }
+  return best;
+}"""
+
+TILE_AT = "([x, y]) => Number(document.elementFromPoint(x, y)?.closest('.tile')?.dataset.id)"
+
+
+def test_the_overview_on_an_upright_phone_zooms_in_where_it_is_tapped(live_server, open_at):
+    """The Turtle at 360 px: the whole board, tiles under 24 px, and words that say what a
+    tap does. A tap zooms in around the tile under the finger and taps nothing; the next
+    tap on it selects it; − goes back to the overview, where the keyboard still plays."""
+    page = open_at(360, 740, phone=True)
+    page.goto(f"{live_server.url}/el/play/?layout=L00")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    board = page.locator("#board")
+    hint = page.locator("#board-overview-hint")
+    expect(board).to_have_class(re.compile(r"\bis-overview\b"))
+    expect(hint).to_have_text("Πατήστε το ταμπλό για μεγέθυνση και παιχνίδι.")
+    expect(hint).to_be_in_viewport()
+    found = page.evaluate(FREE_POINT)
+    assert found is not None and found["width"] < 24
+    pressed = page.locator('#board-tiles .tile[aria-pressed="true"]')
+
+    page.touchscreen.tap(*found["point"])
+    expect(board).not_to_have_class(re.compile(r"\bis-overview\b"))
+    expect(hint).to_be_hidden()
+    expect(pressed).to_have_count(0)
+    assert page.evaluate(TILE_AT, found["point"]) == found["id"]
+    assert page.evaluate(FREE_POINT)["width"] >= 24
+
+    page.touchscreen.tap(*found["point"])
+    expect(page.locator(f'#board-tiles .tile[data-id="{found["id"]}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+    # − twice: to the smallest playing size, then the overview (nothing in between).
+    page.locator("#zoom-out").click()
+    expect(board).not_to_have_class(re.compile(r"\bis-overview\b"))
+    assert 24 <= page.evaluate(FREE_POINT)["width"] < found["width"] * 1.25
+    page.locator("#zoom-out").click()
+    expect(board).to_have_class(re.compile(r"\bis-overview\b"))
+    assert page.evaluate("document.getElementById('board').scrollWidth") <= 360
+    page.locator(f'#board-tiles .tile[data-id="{found["id"]}"]').focus()
+    page.keyboard.press("Enter")
+    expect(pressed).to_have_count(0)
+    expect(board).to_have_class(re.compile(r"\bis-overview\b"))
