@@ -281,6 +281,8 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     page.screenshot(path=SCREENSHOTS / "feel-win-sv-360.png")
 
     # The same deal again, under reduced motion: not ranked, and why; nothing moves.
+    # On a desktop's screen again (held upright, a phone opens on the overview).
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.emulate_media(reduced_motion="reduce")
     page.evaluate(STATS_FAST_FORWARD, [{"daily": "L00"}, pairs[:71], 0])
     page.goto(f"{live_server.url}/sv/play/")
