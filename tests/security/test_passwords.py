@@ -40,9 +40,9 @@ def test_the_reason_is_given_in_the_page_language(lang):
     response = _sign_up("pwtest4", "pwtest4pwtest4", lang)
 
     with translation.override(lang):
-        expected = gettext("The password must not contain your username.")
+        expected = gettext("The password must not be like your username or contain it.")
     with translation.override("en"):
-        assert expected != gettext("The password must not contain your username.")
+        assert expected != gettext("The password must not be like your username or contain it.")
     assert expected in response.content.decode()
 
 

@@ -124,7 +124,7 @@ def test_common_and_breached_passwords_are_refused(password):
     form = SignUpForm({"username": "newplayer", "password1": password, "password2": password})
 
     assert not form.is_valid()
-    assert "password2" in form.errors
+    assert "password1" in form.errors  # the rules stand under the password
 
 
 def test_a_strong_password_is_accepted():
