@@ -36,8 +36,8 @@ def _strings() -> dict:
         "deleted": _("Deleted."),
         "renamed": _("Renamed."),
         "imported": _("File read."),
-        "confirmDelete": _("Delete this layout? Its games can no longer be played."),
-        "renamePrompt": _("New name"),
+        # Translators: the question of the delete dialog. %(name)s: the layout's name.
+        "deleteTitle": _("Delete “%(name)s”?") % {"name": "{name}"},
         "networkError": _("The server could not be reached. Try again."),
         "play": _("Play"),
         "rename": _("Rename"),

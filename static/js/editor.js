@@ -295,6 +295,106 @@ saveForm.addEventListener("submit", async (event) => {
   }
 });
 
+// The rename and delete dialogs. Each is a form: submitting asks the server and closes the
+// dialog only when it agrees; a refusal is shown next to the field and the dialog stays.
+// Esc (the dialog's own cancel) or Cancel closes it having sent nothing. Focus returns to
+// the button that opened it, or, after a change, to the list.
+const renameDialog = document.getElementById("editor-rename");
+const renameForm = document.getElementById("editor-rename-form");
+const renameInput = document.getElementById("editor-rename-name");
+const renameError = document.getElementById("editor-rename-error");
+const deleteDialog = document.getElementById("editor-delete");
+const deleteForm = document.getElementById("editor-delete-form");
+const deleteTitle = document.getElementById("editor-delete-title");
+const deleteError = document.getElementById("editor-delete-error");
+const asking = { layout: null, opener: null, busy: false };
+
+function showError(node, input, message) {
+  node.textContent = message;
+  if (input) {
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+}
+
+function openDialog(dialog, layout, opener) {
+  asking.layout = layout;
+  asking.opener = opener;
+  asking.busy = false;
+  dialog.showModal();
+}
+
+for (const dialog of [renameDialog, deleteDialog]) {
+  dialog.addEventListener("click", (event) => {
+    if (event.target.closest("[data-cancel]")) dialog.close();
+  });
+  dialog.addEventListener("close", () => {
+    const { opener, layout } = asking;
+    asking.layout = null;
+    asking.opener = null;
+    if (!opener) return;
+    // After a change the list was drawn anew: the same button of the same layout, else
+    // (deleted) the list's first control, else the name field.
+    const again = opener.isConnected
+      ? opener
+      : list.querySelector(`[data-id="${layout.id}"] [data-action="${opener.dataset.action}"]`) ||
+        list.querySelector("a, button") ||
+        nameInput;
+    again.focus();
+  });
+}
+
+function askRename(layout, opener) {
+  renameInput.value = layout.name;
+  showError(renameError, renameInput, "");
+  openDialog(renameDialog, layout, opener);
+  renameInput.focus();
+  renameInput.select();
+}
+
+function askDelete(layout, opener) {
+  deleteTitle.textContent = fill(strings.deleteTitle, { name: layout.name });
+  showError(deleteError, null, "");
+  openDialog(deleteDialog, layout, opener);
+}
+
+renameForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const layout = asking.layout;
+  if (!layout || asking.busy) return;
+  asking.busy = true;
+  try {
+    const renamed = await api("POST", `${config.api.layouts}/${layout.id}`, { name: renameInput.value });
+    layout.name = renamed.name;
+    renderList();
+    renameDialog.close();
+    say(strings.renamed);
+  } catch (error) {
+    showError(renameError, renameInput, error.message);
+    renameInput.focus();
+  } finally {
+    asking.busy = false;
+  }
+});
+
+deleteForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const layout = asking.layout;
+  if (!layout || asking.busy) return;
+  asking.busy = true;
+  try {
+    await api("DELETE", `${config.api.layouts}/${layout.id}`);
+    config.layouts = config.layouts.filter((other) => other.id !== layout.id);
+    renderList();
+    deleteDialog.close();
+    say(strings.deleted);
+  } catch (error) {
+    showError(deleteError, null, error.message);
+  } finally {
+    asking.busy = false;
+  }
+});
+
 function playUrl(layout) {
   return `${config.play}?code=${encodeURIComponent(layout.code)}`;
 }
@@ -315,33 +415,12 @@ function renderList() {
     play.textContent = strings.play;
     const open = el("a", { href: layout.export, class: "editor__button", download: "", "aria-label": label(strings.export) });
     open.textContent = strings.export;
-    const rename = el("button", { type: "button", class: "editor__button", "aria-label": label(strings.rename) });
+    const rename = el("button", { type: "button", class: "editor__button", "data-action": "rename", "aria-label": label(strings.rename) });
     rename.textContent = strings.rename;
-    rename.addEventListener("click", async () => {
-      const wanted = window.prompt(strings.renamePrompt, layout.name);
-      if (wanted === null) return;
-      try {
-        const renamed = await api("POST", `${config.api.layouts}/${layout.id}`, { name: wanted });
-        layout.name = renamed.name;
-        renderList();
-        say(strings.renamed);
-      } catch (error) {
-        say(error.message);
-      }
-    });
-    const remove = el("button", { type: "button", class: "editor__button", "aria-label": label(strings.delete) });
+    rename.addEventListener("click", () => askRename(layout, rename));
+    const remove = el("button", { type: "button", class: "editor__button", "data-action": "delete", "aria-label": label(strings.delete) });
     remove.textContent = strings.delete;
-    remove.addEventListener("click", async () => {
-      if (!window.confirm(strings.confirmDelete)) return;
-      try {
-        await api("DELETE", `${config.api.layouts}/${layout.id}`);
-        config.layouts = config.layouts.filter((other) => other.id !== layout.id);
-        renderList();
-        say(strings.deleted);
-      } catch (error) {
-        say(error.message);
-      }
-    });
+    remove.addEventListener("click", () => askDelete(layout, remove));
     actions.append(play, open, rename, remove);
     item.append(name, " ", code, " ", actions);
     list.append(item);

@@ -135,3 +135,81 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Spelat på en spelares egen layout: sådana rankas aldrig.")
     assert errors == []
+
+
+def test_rename_and_delete_ask_in_the_page_and_show_the_servers_refusal(
+    live_server, axe_page: Page
+):
+    """Rename and delete open the page's own dialogs (German here): Esc and Cancel change
+    nothing, a refused name is said next to the field and the dialog stays open, a good
+    name is shown as text; delete asks first and removes the layout only when confirmed."""
+    from editor import services
+
+    page = axe_page
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    sign_in(page, live_server)
+    user = get_user_model().objects.get(username="builder")
+    layout = services.layout_create(
+        user_id=user.pk, name="Schildkröte", positions=[list(p) for p in TURTLE]
+    )
+    page.goto(f"{live_server.url}/de/editor/")
+    expect(page.locator("#editor-grid")).to_have_attribute("data-ready", "true")
+    item = page.locator("#editor-list .editor__item")
+    rename_button = item.get_by_role("button", name="Umbenennen: Schildkröte")
+    rename = page.get_by_role("dialog", name="Anordnung umbenennen")
+    field = rename.get_by_label("Neuer Name")
+
+    # Esc: nothing sent, nothing changed, focus back on the button.
+    rename_button.click()
+    expect(rename).to_be_visible()
+    expect(field).to_be_focused()
+    expect(field).to_have_value("Schildkröte")
+    field.fill("Nie gespeichert")
+    page.keyboard.press("Escape")
+    expect(rename).to_be_hidden()
+    expect(rename_button).to_be_focused()
+    expect(item.locator(".editor__item-name")).to_have_text("Schildkröte")
+
+    # A blank name: the server's refusal in German beside the field; the dialog stays.
+    rename_button.click()
+    field.fill("   ")
+    rename.get_by_role("button", name="Umbenennen", exact=True).click()
+    error = rename.locator("#editor-rename-error")
+    expect(error).to_have_text("Geben Sie der Anordnung einen Namen.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(rename).to_be_visible()
+    assert_no_axe_violations(page)
+    layout.refresh_from_db()
+    assert layout.name == "Schildkröte"
+
+    # A good name, with markup in it: saved, shown as text, the dialog closed.
+    field.fill(NAME)
+    field.press("Enter")
+    expect(rename).to_be_hidden()
+    expect(item.locator(".editor__item-name")).to_have_text(NAME)
+    assert page.locator("#editor-list b").count() == 0
+    expect(page.locator("#editor-status")).to_have_text("Umbenannt.")
+    expect(item.get_by_role("button", name=f"Umbenennen: {NAME}")).to_be_focused()
+    layout.refresh_from_db()
+    assert layout.name == NAME
+
+    # Delete, cancelled: still there. Then confirmed: gone, here and on the server.
+    delete_button = item.get_by_role("button", name=f"Löschen: {NAME}")
+    delete = page.get_by_role("dialog", name=f"Die Anordnung „{NAME}“ löschen?")
+    delete_button.click()
+    expect(delete).to_be_visible()
+    expect(delete).to_contain_text("Ihre Spiele lassen sich dann nicht mehr spielen.")
+    assert_no_axe_violations(page)
+    delete.get_by_role("button", name="Abbrechen").click()
+    expect(delete).to_be_hidden()
+    expect(delete_button).to_be_focused()
+    assert CustomLayout.objects.filter(pk=layout.pk).exists()
+    delete_button.click()
+    delete.get_by_role("button", name="Löschen", exact=True).click()
+    expect(delete).to_be_hidden()
+    expect(item).to_have_count(0)
+    expect(page.locator("#editor-mine-empty")).to_be_visible()
+    expect(page.locator("#editor-status")).to_have_text("Gelöscht.")
+    assert not CustomLayout.objects.filter(pk=layout.pk).exists()
+    assert dialogs == []  # no prompt() or confirm() of the browser
