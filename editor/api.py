@@ -9,13 +9,11 @@ adds ``problems``: each with its reason, where it is and its message.
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 import django_ratelimit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import CsrfViewMiddleware
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.cache import never_cache
@@ -25,6 +23,13 @@ from django_ratelimit.exceptions import Ratelimited
 
 from mahjong import GameCode, LayoutFileError, layout_problems
 from mahjong.rules import kmahjongg
+from mahjongsite.api_requests import (
+    JsonCsrfCheck,
+    declared_length,
+    error_answer,
+    json_object,
+    request_language,
+)
 from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
@@ -47,26 +52,10 @@ _STATUS = {
 
 
 def _error(code: str, message: str, **extra) -> JsonResponse:
-    return JsonResponse(
-        {"error": {"code": code, "message": message, **extra}}, status=_STATUS.get(code, 400)
-    )
+    return error_answer(code, message, _STATUS.get(code, 400), **extra)
 
 
-def _language(request: HttpRequest) -> str:
-    languages = dict(settings.LANGUAGES)
-    asked = request.GET.get("lang", "").strip().lower()
-    if asked in languages:
-        return asked
-    language = translation.get_language_from_request(request)
-    return language if language in languages else settings.LANGUAGE_CODE
-
-
-class _Csrf(CsrfViewMiddleware):
-    def _reject(self, request, reason):
-        return _error("csrf_failed", messages.error_message("csrf_failed"))
-
-
-_csrf = _Csrf(lambda request: None)
+_csrf = JsonCsrfCheck(lambda: _error("csrf_failed", messages.error_message("csrf_failed")))
 
 
 def _body_limit() -> int:
@@ -94,22 +83,18 @@ def layout_api(*methods: str):
         @csrf_exempt  # checked below, so that a failure is answered in JSON
         @never_cache
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            with translation.override(_language(request)):
+            with translation.override(request_language(request)):
                 if request.method not in methods:
                     response = _error(
                         "method_not_allowed", messages.error_message("method_not_allowed")
                     )
                     response["Allow"] = ", ".join(methods)
                     return response
-                try:
-                    length = int(request.META.get("CONTENT_LENGTH") or 0)
-                except ValueError:
-                    length = 0
-                if length > _body_limit() or len(request.body) > _body_limit():
+                if declared_length(request) > _body_limit() or len(request.body) > _body_limit():
                     limit = settings.MAHJONG_LAYOUT_FILE_MAX_BYTES
                     error = LayoutFileError("too_large", "too large", limit=limit)
                     return _error("too_large", messages.file_error_message(error))
-                rejected = _csrf.process_view(request, view, args, kwargs)
+                rejected = _csrf.check(request, view, args, kwargs)
                 if rejected is not None:
                     return rejected
                 if not request.user.is_authenticated:
@@ -136,11 +121,8 @@ def layout_api(*methods: str):
 
 
 def _json(request: HttpRequest) -> dict:
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        data = None
-    if not isinstance(data, dict):
+    data = json_object(request.body)
+    if data is None:
         raise services.LayoutError("invalid_json")
     return data
 

@@ -10,7 +10,6 @@ cookie or Accept-Language, else Swedish.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import wraps
 from pathlib import Path
@@ -18,7 +17,6 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -27,6 +25,13 @@ from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
 
 from mahjong import InvalidGameCode, MoveError, UnknownLayout
+from mahjongsite.api_requests import (
+    JsonCsrfCheck,
+    declared_length,
+    error_answer,
+    json_object,
+    request_language,
+)
 from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 from wording.messages import API_ERRORS
@@ -52,27 +57,10 @@ class ApiError(Exception):
 def error_response(code: str, **params: str) -> JsonResponse:
     status, message = API_ERRORS[code]
     text = str(message) % params if params else str(message)
-    return JsonResponse({"error": {"code": code, "message": text}}, status=status)
+    return error_answer(code, text, status)
 
 
-def request_language(request: HttpRequest) -> str:
-    """``?lang=``, else the cookie or Accept-Language, else the default (Swedish)."""
-    languages = dict(settings.LANGUAGES)
-    asked = request.GET.get("lang", "").strip().lower()
-    if asked in languages:
-        return asked
-    language = translation.get_language_from_request(request)
-    return language if language in languages else settings.LANGUAGE_CODE
-
-
-class _ApiCsrf(CsrfViewMiddleware):
-    """Django's CSRF check, answering a failure with the API's JSON error."""
-
-    def _reject(self, request, reason):
-        return error_response("csrf_failed")
-
-
-_csrf = _ApiCsrf(lambda request: None)
+_csrf = JsonCsrfCheck(lambda: error_response("csrf_failed"))
 
 
 def api_view(*methods: str):
@@ -88,7 +76,7 @@ def api_view(*methods: str):
                     response = error_response("method_not_allowed")
                     response["Allow"] = ", ".join(methods)
                     return response
-                if _declared_length(request) > settings.API_MAX_BODY_BYTES:
+                if declared_length(request) > settings.API_MAX_BODY_BYTES:
                     return error_response("body_too_large")
                 # The body is read before the CSRF check: the check reads request.POST,
                 # after which a multipart body could no longer be read as bytes.
@@ -96,7 +84,7 @@ def api_view(*methods: str):
                     body = request.body
                 except RequestDataTooBig:
                     return error_response("body_too_large")
-                rejected = _csrf.process_view(request, view, args, kwargs)
+                rejected = _csrf.check(request, view, args, kwargs)
                 if rejected is not None:
                     return rejected
                 reads_body = request.method not in ("GET", "HEAD")
@@ -138,13 +126,6 @@ def _is_json(request: HttpRequest) -> bool:
     return content_type == "application/json" or content_type.endswith("+json")
 
 
-def _declared_length(request: HttpRequest) -> int:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return 0
-
-
 def rate_limit(group: str, method: str = "POST"):
     """django-ratelimit on the shared cache, per client address, at the rate the
     settings give ``group`` (read on each request); over it, the API answers 429 with
@@ -182,14 +163,8 @@ def _json_body(request: HttpRequest) -> dict:
     body = request.body
     if len(body) > settings.API_MAX_BODY_BYTES:  # a body sent without Content-Length
         raise ApiError("body_too_large")
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        # RecursionError: JSON nested deeper than Python's stack, e.g. "[" * 2000.
-        raise ApiError("invalid_json") from None
-    if not isinstance(data, dict):
+    data = json_object(body)
+    if data is None:
         raise ApiError("invalid_json")
     return data
 

@@ -29,6 +29,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mahjongsite.api_requests import request_language
+
 RETRY_AFTER_SECONDS = "5"
 
 
@@ -55,8 +57,6 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def _language(request: HttpRequest) -> str:
-    from game.api import request_language  # the API's rule: ?lang=, cookie, Accept-Language
-
     if is_api(request):
         return request_language(request)
     return translation.get_language_from_path(request.path_info) or request_language(request)
