@@ -15,9 +15,6 @@ import django_ratelimit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils import translation
-from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
 
@@ -25,10 +22,10 @@ from mahjong import GameCode, LayoutFileError, layout_problems
 from mahjong.rules import kmahjongg
 from mahjongsite.api_requests import (
     JsonCsrfCheck,
+    api_entry,
     declared_length,
     error_answer,
     json_object,
-    request_language,
 )
 from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
@@ -55,6 +52,10 @@ def _error(code: str, message: str, **extra) -> JsonResponse:
     return error_answer(code, message, _STATUS.get(code, 400), **extra)
 
 
+def _refuse_method() -> JsonResponse:
+    return _error("method_not_allowed", messages.error_message("method_not_allowed"))
+
+
 _csrf = JsonCsrfCheck(lambda: _error("csrf_failed", messages.error_message("csrf_failed")))
 
 
@@ -79,41 +80,29 @@ def layout_api(*methods: str):
             block=True,
         )(view)
 
+        @api_entry(methods, _refuse_method)
         @wraps(view)
-        @csrf_exempt  # checked below, so that a failure is answered in JSON
-        @never_cache
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            with translation.override(request_language(request)):
-                if request.method not in methods:
-                    response = _error(
-                        "method_not_allowed", messages.error_message("method_not_allowed")
-                    )
-                    response["Allow"] = ", ".join(methods)
-                    return response
-                if declared_length(request) > _body_limit() or len(request.body) > _body_limit():
-                    limit = settings.MAHJONG_LAYOUT_FILE_MAX_BYTES
-                    error = LayoutFileError("too_large", "too large", limit=limit)
-                    return _error("too_large", messages.file_error_message(error))
-                rejected = _csrf.check(request, view, args, kwargs)
-                if rejected is not None:
-                    return rejected
-                if not request.user.is_authenticated:
-                    return _error("signed_out", messages.error_message("signed_out"))
-                try:
-                    return limited(request, *args, **kwargs)
-                except Ratelimited:
-                    response = _error("rate_limited", messages.error_message("rate_limited"))
-                    response["Retry-After"] = str(
-                        retry_after_seconds(_rate("layout_edit", request))
-                    )
-                    return response
-                except CustomLayout.DoesNotExist:
-                    return _error("not_found", messages.error_message("not_found"))
-                except services.LayoutError as error:
-                    problems = [messages.problem_payload(p) for p in error.problems]
-                    return _error(
-                        error.reason, messages.layout_error_message(error), problems=problems
-                    )
+            if declared_length(request) > _body_limit() or len(request.body) > _body_limit():
+                limit = settings.MAHJONG_LAYOUT_FILE_MAX_BYTES
+                error = LayoutFileError("too_large", "too large", limit=limit)
+                return _error("too_large", messages.file_error_message(error))
+            rejected = _csrf.check(request, view, args, kwargs)
+            if rejected is not None:
+                return rejected
+            if not request.user.is_authenticated:
+                return _error("signed_out", messages.error_message("signed_out"))
+            try:
+                return limited(request, *args, **kwargs)
+            except Ratelimited:
+                response = _error("rate_limited", messages.error_message("rate_limited"))
+                response["Retry-After"] = str(retry_after_seconds(_rate("layout_edit", request)))
+                return response
+            except CustomLayout.DoesNotExist:
+                return _error("not_found", messages.error_message("not_found"))
+            except services.LayoutError as error:
+                problems = [messages.problem_payload(p) for p in error.problems]
+                return _error(error.reason, messages.layout_error_message(error), problems=problems)
 
         return wrapper
 

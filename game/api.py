@@ -17,9 +17,6 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils import translation
-from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.gzip import gzip_page
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
@@ -27,10 +24,10 @@ from django_ratelimit.exceptions import Ratelimited
 from mahjong import InvalidGameCode, MoveError, UnknownLayout
 from mahjongsite.api_requests import (
     JsonCsrfCheck,
+    api_entry,
     declared_length,
     error_answer,
     json_object,
-    request_language,
 )
 from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
@@ -67,43 +64,37 @@ def api_view(*methods: str):
     """Method check, CSRF check, request language, and errors as JSON for an API view."""
 
     def decorate(view):
+        @api_entry(methods, lambda: error_response("method_not_allowed"))
         @wraps(view)
-        @csrf_exempt  # checked below, so that a failure is answered in JSON
-        @never_cache
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            with translation.override(request_language(request)):
-                if request.method not in methods:
-                    response = error_response("method_not_allowed")
-                    response["Allow"] = ", ".join(methods)
-                    return response
-                if declared_length(request) > settings.API_MAX_BODY_BYTES:
-                    return error_response("body_too_large")
-                # The body is read before the CSRF check: the check reads request.POST,
-                # after which a multipart body could no longer be read as bytes.
-                try:
-                    body = request.body
-                except RequestDataTooBig:
-                    return error_response("body_too_large")
-                rejected = _csrf.check(request, view, args, kwargs)
-                if rejected is not None:
-                    return rejected
-                reads_body = request.method not in ("GET", "HEAD")
-                if reads_body and body.strip() and not _is_json(request):
-                    return error_response("unsupported_media_type")
-                try:
-                    return view(request, *args, **kwargs)
-                except ApiError as error:
-                    return error_response(error.code, **error.params)
-                except RequestDataTooBig:
-                    return error_response("body_too_large")
-                except Ratelimited:
-                    return rate_limited_response(request)
-                except Game.DoesNotExist:
-                    return error_response("not_found")
-                except InvalidGameCode as error:
-                    return error_response(error.reason)
-                except (MoveError, services.GamePaused, services.NotLost) as error:
-                    return error_response(error.reason)
+            if declared_length(request) > settings.API_MAX_BODY_BYTES:
+                return error_response("body_too_large")
+            # The body is read before the CSRF check: the check reads request.POST,
+            # after which a multipart body could no longer be read as bytes.
+            try:
+                body = request.body
+            except RequestDataTooBig:
+                return error_response("body_too_large")
+            rejected = _csrf.check(request, view, args, kwargs)
+            if rejected is not None:
+                return rejected
+            reads_body = request.method not in ("GET", "HEAD")
+            if reads_body and body.strip() and not _is_json(request):
+                return error_response("unsupported_media_type")
+            try:
+                return view(request, *args, **kwargs)
+            except ApiError as error:
+                return error_response(error.code, **error.params)
+            except RequestDataTooBig:
+                return error_response("body_too_large")
+            except Ratelimited:
+                return rate_limited_response(request)
+            except Game.DoesNotExist:
+                return error_response("not_found")
+            except InvalidGameCode as error:
+                return error_response(error.reason)
+            except (MoveError, services.GamePaused, services.NotLost) as error:
+                return error_response(error.reason)
 
         return wrapper
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 
 
 def request_language(request: HttpRequest) -> str:
@@ -42,6 +45,29 @@ class JsonCsrfCheck(CsrfViewMiddleware):
     def check(self, request: HttpRequest, view, args, kwargs) -> HttpResponse | None:
         """The failure's answer, or None when the request passes."""
         return self.process_view(request, view, args, kwargs)
+
+
+def api_entry(methods: tuple[str, ...], refuse_method: Callable[[], HttpResponse]):
+    """The outside of an API view: never cached, answered in the request's language, a
+    method not in ``methods`` refused with ``refuse_method()`` and ``Allow``. It is
+    exempt from the CSRF middleware: the view checks with :class:`JsonCsrfCheck`, so
+    that a failure is answered in JSON."""
+
+    def decorate(view):
+        @wraps(view)
+        @csrf_exempt
+        @never_cache
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            with translation.override(request_language(request)):
+                if request.method not in methods:
+                    response = refuse_method()
+                    response["Allow"] = ", ".join(methods)
+                    return response
+                return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def declared_length(request: HttpRequest) -> int:
