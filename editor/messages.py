@@ -101,6 +101,10 @@ _ERRORS = {
     "rate_limited": gettext_lazy("Too many requests: wait a moment and try again."),
 }
 
+#: Every ``error.code`` the layouts API answers with (docs/openapi.json's ``LayoutError``):
+#: the reasons above, and a file's fault, said by :data:`_FILE_ERRORS`.
+ERROR_CODES = frozenset(_ERRORS) | {"too_large", "invalid_file"}
+
 
 def place(position: tuple[int, int, int]) -> str:
     x, y, z = position
