@@ -15,6 +15,9 @@ from confusable_homoglyphs import categories, confusables
 from django.contrib.auth import get_user_model
 
 
+# Fixed, not a setting: keyed by character, not by player, and a character's look-alike
+# never changes. 4096 hold the alphabets names are written in (Latin, Greek, Cyrillic
+# and the like) many times over, in well under a megabyte; a miss costs one lookup.
 @lru_cache(maxsize=4096)
 def _latin_look_alike(character: str) -> str:
     if character.isascii():

@@ -8,6 +8,6 @@ class GameConfig(AppConfig):
     name = "game"
 
     def ready(self) -> None:
-        from . import verdicts
+        from . import engine_memory
 
-        verdicts.configure()
+        engine_memory.configure()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.conf import settings
 from django.utils import timezone
 
 from editor.naming import layout_label
@@ -37,7 +38,8 @@ from .services import Played, may_move
 from .streak import current_streak
 
 
-@lru_cache(maxsize=256)
+# One entry per game in play, as the engine keeps one deal each (its size fixed at import).
+@lru_cache(maxsize=settings.MAHJONG_DEAL_MEMORY)
 def _fixed_tiles(code: str) -> tuple[dict, ...]:
     """Each tile's id, position, face and family: these never change within a game."""
     deal = Board.from_code(code).deal

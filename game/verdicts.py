@@ -7,9 +7,10 @@ what they need in a short transaction that checks the game did not change meanwh
 
 Time budgets are settings (from the environment): ``MAHJONG_HINT_SOLVE_MS`` for a hint,
 ``MAHJONG_CHECK_SOLVE_MS`` for the check the board asks for after a removal. So are the
-memories' sizes: ``MAHJONG_VERDICT_MEMORY`` and ``MAHJONG_CHECK_MEMORY`` entries in each
-process, ``MAHJONG_VERDICT_CACHE_SECONDS`` in the shared cache. :func:`forget` empties
-this process's memories.
+memories' sizes: ``MAHJONG_VERDICT_MEMORY`` (in the engine, sized by
+:mod:`game.engine_memory`) and ``MAHJONG_CHECK_MEMORY`` entries in each process,
+``MAHJONG_VERDICT_CACHE_SECONDS`` in the shared cache. :func:`forget` empties this
+process's memories.
 """
 
 from __future__ import annotations
@@ -17,26 +18,21 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
 
 from mahjong import Board
+from mahjong.lru import Lru
 from mahjong.rules.deal import Deal, Pair
 from mahjong.solver import advice
 from mahjong.solver.search import Solution, Verdict
 
 #: Checks this process made or fetched lately, by game history.
-_recent: OrderedDict[str, Check] = OrderedDict()
+_recent: Lru[str, Check] = Lru(4096)
 #: Positions along a fresh plan also stored in the shared cache (the next hints).
 _AHEAD = 8
-
-
-def configure() -> None:
-    """Size the engine's memory of verdicts from the settings (the app's ready())."""
-    advice.MEMORY.resize(settings.MAHJONG_VERDICT_MEMORY)
 
 
 def forget() -> None:
@@ -136,10 +132,8 @@ def check(code: str, history: list[Pair]) -> Check:
 
 
 def _keep(key: str, result: Check) -> Check:
-    _recent[key] = result
-    _recent.move_to_end(key)
-    while len(_recent) > settings.MAHJONG_CHECK_MEMORY:
-        _recent.popitem(last=False)
+    _recent.resize(settings.MAHJONG_CHECK_MEMORY)  # read each time: a test changes it
+    _recent.put(key, result)
     return result
 
 

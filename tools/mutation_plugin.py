@@ -16,7 +16,7 @@ import functools
 import sys
 import weakref
 
-PACKAGES = ("game", "quiz", "accounts")
+PACKAGES = ("mahjong", "game", "quiz", "accounts")
 MAX_EXAMPLES = 10
 
 
@@ -27,12 +27,16 @@ def _forget_cached_properties(value) -> None:
 
 
 def pytest_sessionstart(session) -> None:
+    from mahjong.lru import Lru
+
     for name, module in list(sys.modules.items()):
         if module is None or name.split(".")[0] not in PACKAGES:
             continue
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
+            if isinstance(value, Lru):  # the engine's deals, layouts, solvers, verdicts
+                value.clear()
             # Caches kept per object, such as the solver's masks per layout geometry.
             if isinstance(value, (weakref.WeakKeyDictionary, weakref.WeakValueDictionary)):
                 value.clear()

@@ -124,6 +124,9 @@ def _precached_files() -> tuple[tuple[str, str | None, int | None], ...]:
     return tuple(files)
 
 
+# Fixed, not a setting: the set of files changes only with a deploy (or a file edited
+# under the dev server), so a process meets one or a few; 8 keep those and drop the
+# stale ones.
 @functools.lru_cache(maxsize=8)
 def _service_worker_code(files: tuple[tuple[str, str | None, int | None], ...]) -> str:
     """The worker's code for these files, worked out once per process and set of files

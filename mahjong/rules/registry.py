@@ -4,15 +4,17 @@ Besides ours (:data:`LAYOUTS`), codes may name a player's own layout (``C…``, 
 :mod:`.custom`). The engine keeps none of those: whoever stores them installs a source
 with :func:`use_custom_layouts`, a function from a layout id to its positions (or None).
 The id is a hash of the positions, so a layout found once is kept in this process's
-cache: its positions can never change under the same id.
+memory (:data:`CUSTOM_LAYOUTS`): its positions can never change under the same id. So is
+the deal of a code once made (:data:`DEALS`). Their sizes are the caller's to set
+(``resize``; the site reads them from its settings); :func:`forget` empties both.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
+from ..lru import Lru
 from . import custom
 from .codes import MAX_DEAL, GameCode, UnknownLayout, is_custom_id
 from .deal import Deal, generate_deal
@@ -27,19 +29,32 @@ LAYOUTS: dict[str, Layout] = {layout.id: layout for layout in (TURTLE, *DESIGNS,
 
 CustomSource = Callable[[str], Sequence[tuple[int, int, int]] | None]
 _custom_source: CustomSource | None = None
+#: Players' layouts found so far, by id; the site sets the size from
+#: MAHJONG_CUSTOM_LAYOUT_MEMORY.
+CUSTOM_LAYOUTS: Lru[str, Layout] = Lru(512)
+#: Deals made so far, by code (the games in play ask for theirs on every move); the site
+#: sets the size from MAHJONG_DEAL_MEMORY.
+DEALS: Lru[GameCode, Deal] = Lru(256)
 
 
 def use_custom_layouts(source: CustomSource | None) -> CustomSource | None:
-    """Install where players' own layouts come from (None: nowhere); returns the source
-    installed before, so that a test can put it back."""
+    """Install where players' own layouts come from (None: nowhere), forgetting what
+    came from the one before; returns the source installed before, so that a test can
+    put it back."""
     global _custom_source
     previous, _custom_source = _custom_source, source
+    forget()
     return previous
 
 
-@lru_cache(maxsize=512)
+def forget() -> None:
+    """Forget the players' layouts found and the deals made so far (a layout deleted
+    since is then no longer found)."""
+    CUSTOM_LAYOUTS.clear()
+    DEALS.clear()
+
+
 def _custom_layout(layout_id: str) -> Layout:
-    # Raising is not cached: a layout saved after a miss is found on the next call.
     positions = _custom_source(layout_id) if _custom_source is not None else None
     if positions is None:
         raise UnknownLayout(layout_id, f"no custom layout {layout_id!r}")
@@ -59,7 +74,8 @@ def get_layout(layout_id: str) -> Layout:
     layout = LAYOUTS.get(wanted)
     if layout is None:
         if is_custom_id(wanted):
-            return _custom_layout(wanted)
+            # A miss is not kept: a layout saved after it is found on the next call.
+            return CUSTOM_LAYOUTS.get_or_make(wanted, lambda: _custom_layout(wanted))
         raise UnknownLayout(str(layout_id), f"unknown layout {layout_id!r}")
     return layout
 
@@ -85,7 +101,6 @@ def parse_code(text: str | GameCode) -> GameCode:
 _KNOWN = frozenset(LAYOUTS)
 
 
-@lru_cache(maxsize=256)
 def _deal(code: GameCode) -> Deal:
     if code.is_custom:
         layout = get_layout(code.layout_id)
@@ -95,7 +110,8 @@ def _deal(code: GameCode) -> Deal:
 
 def deal_for(code: str | GameCode) -> Deal:
     """The deal of a code: the same tiles in the same places, every time."""
-    return _deal(parse_code(code))
+    parsed = parse_code(code)
+    return DEALS.get_or_make(parsed, lambda: _deal(parsed))
 
 
 def random_code(layout_id: str) -> GameCode:

@@ -2,9 +2,10 @@
 
 * :func:`decide` — winnable (with a plan), not winnable, or unknown, for a
   board's remaining tiles; verdicts are remembered in :data:`MEMORY`, per deal and set
-  of remaining tiles (a winning plan also proves every position along it). Its size is
-  the caller's to set (``MEMORY.resize``; the site reads it from its settings), and
-  :func:`forget` empties it.
+  of remaining tiles (a winning plan also proves every position along it). A deal's
+  solver is kept in :data:`SOLVERS`. Their sizes are the caller's to set (``resize``;
+  the site reads them from its settings), :func:`forget` empties both, and
+  :func:`use_solvers` installs another maker of solvers (a test's).
 * :func:`hint` — the first pair of a winning plan; when the position is lost,
   no pair; when unknown, any playable pair, marked unsure.
 * :func:`undo_to_winnable` — how many pairs to put back, from a lost
@@ -14,11 +15,10 @@
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ..lru import Lru
 from ..rules.deal import Deal, Pair
 from .native import NativeSolver, solver_for
 from .search import Solution, Solver, Verdict
@@ -33,56 +33,41 @@ TIME_LIMIT = 0.5
 SURE_NODES = 60_000
 
 
-class Memory:
-    """Verdicts by deal code and remaining tiles, at most ``size`` of them: the least
-    recently used is forgotten first."""
-
-    def __init__(self, size: int = 20_000):
-        self.size = size
-        self._entries: OrderedDict[tuple[str, int], Solution] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def __contains__(self, key: tuple[str, int]) -> bool:
-        return key in self._entries
-
-    def get(self, code: str, present: int) -> Solution | None:
-        solution = self._entries.get((code, present))
-        if solution is not None:
-            self._entries.move_to_end((code, present))
-        return solution
-
-    def put(self, code: str, present: int, solution: Solution) -> None:
-        self._entries[(code, present)] = solution
-        self._entries.move_to_end((code, present))
-        self._trim()
-
-    def resize(self, size: int) -> None:
-        self.size = size
-        self._trim()
-
-    def clear(self) -> None:
-        self._entries.clear()
-
-    def _trim(self) -> None:
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+#: This process's verdicts by deal code and remaining tiles; the site sets its size from
+#: MAHJONG_VERDICT_MEMORY.
+MEMORY: Lru[tuple[str, int], Solution] = Lru(20_000)
+#: This process's solvers by deal (one holds the deal's tables for the search); the site
+#: sets its size from MAHJONG_SOLVER_MEMORY.
+SOLVERS: Lru[Deal, Solver] = Lru(64)
 
 
-#: This process's verdicts; the site sets its size from MAHJONG_VERDICT_MEMORY.
-MEMORY = Memory()
+def _default_solver(deal: Deal) -> Solver:
+    # The compiled core when it is built (mahjong.solver.native), else the reference.
+    return solver_for(deal.layout.geometry, deal.faces)
+
+
+_make_solver: Callable[[Deal], Solver] = _default_solver
+
+
+def use_solvers(make: Callable[[Deal], Solver] | None) -> Callable[[Deal], Solver]:
+    """Install what makes a deal's solver (None: the engine's own) and forget the
+    solvers made before; returns the maker installed before, so a test can put it back."""
+    global _make_solver
+    previous, _make_solver = _make_solver, make or _default_solver
+    SOLVERS.clear()
+    return previous
 
 
 def forget() -> None:
-    """Forget every remembered verdict (tests and benchmarks start from nothing)."""
+    """Forget every remembered verdict and kept solver (tests and benchmarks start from
+    nothing)."""
     MEMORY.clear()
+    SOLVERS.clear()
 
 
-@lru_cache(maxsize=64)
-def _solver(deal: Deal) -> Solver:
-    # The compiled core when it is built (mahjong.solver.native), else the reference.
-    return solver_for(deal.layout.geometry, deal.faces)
+def solver(deal: Deal) -> Solver:
+    """The deal's solver, kept for its next position."""
+    return SOLVERS.get_or_make(deal, lambda: _make_solver(deal))
 
 
 def present_mask(deal: Deal, history) -> int:
@@ -94,7 +79,7 @@ def present_mask(deal: Deal, history) -> int:
 
 
 def remembered(deal: Deal, present: int) -> Solution | None:
-    return MEMORY.get(str(deal.code), present)
+    return MEMORY.get((str(deal.code), present))
 
 
 def _solve(solver: Solver, present: int, time_limit: float) -> Solution:
@@ -120,18 +105,19 @@ def decide(deal: Deal, present: int, time_limit: float = TIME_LIMIT) -> Solution
     if rest is not None:
         solution = Solution(Verdict.WINNABLE, rest, 0)
     else:
-        solution = _solve(_solver(deal), present, time_limit)
+        solution = _solve(solver(deal), present, time_limit)
     code = str(deal.code)
     if solution.verdict is Verdict.UNKNOWN:
         return solution  # not remembered: a later, longer look may decide it
-    MEMORY.put(code, present, solution)
+    MEMORY.put((code, present), solution)
     if solution.plan:
         # Every position along a winning plan is winnable with the rest of it.
         mask = present
         for step, (a, b) in enumerate(solution.plan[:-1]):
             mask &= ~(1 << a | 1 << b)
             if (code, mask) not in MEMORY:
-                MEMORY.put(code, mask, Solution(Verdict.WINNABLE, solution.plan[step + 1 :], 0))
+                along = Solution(Verdict.WINNABLE, solution.plan[step + 1 :], 0)
+                MEMORY.put((code, mask), along)
     return solution
 
 

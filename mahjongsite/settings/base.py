@@ -185,6 +185,13 @@ MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
 MAHJONG_VERDICT_MEMORY = env_int("MAHJONG_VERDICT_MEMORY", 20_000)
 MAHJONG_CHECK_MEMORY = env_int("MAHJONG_CHECK_MEMORY", 4096)
 MAHJONG_VERDICT_CACHE_SECONDS = env_int("MAHJONG_VERDICT_CACHE_SECONDS", 7 * 24 * 3600, minimum=1)
+# What the engine keeps in each app process (game/engine_memory.py), each the least
+# recently used forgotten first: the deals of the games in play (a deal is made again in
+# about 5 ms), their solvers, and the players' own layouts played (a miss reads the
+# database).
+MAHJONG_DEAL_MEMORY = env_int("MAHJONG_DEAL_MEMORY", 256, minimum=1)
+MAHJONG_SOLVER_MEMORY = env_int("MAHJONG_SOLVER_MEMORY", 64, minimum=1)
+MAHJONG_CUSTOM_LAYOUT_MEMORY = env_int("MAHJONG_CUSTOM_LAYOUT_MEMORY", 512, minimum=1)
 
 # Mail (the password-reset links): SMTP when a host is given, else the console.
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "")

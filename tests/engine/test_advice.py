@@ -18,6 +18,7 @@ EXAMPLE = "MJ1-L00-AAAAABL"
 def forget():
     advice.forget()
     yield
+    advice.use_solvers(None)
     advice.forget()
 
 
@@ -43,23 +44,21 @@ class _CountingSolver:
 
 
 @pytest.mark.parametrize("done", [0, 1, 5, 71])
-def test_on_the_deals_plan_the_rest_of_the_plan_is_the_verdict_without_a_search(
-    deal, monkeypatch, done
-):
+def test_on_the_deals_plan_the_rest_of_the_plan_is_the_verdict_without_a_search(deal, done):
     def no_search(_deal):
         raise AssertionError("a position on the deal's plan was searched")
 
-    monkeypatch.setattr(advice, "_solver", no_search)
+    advice.use_solvers(no_search)
     solution = decide(deal, present_mask(deal, deal.plan[:done]))
 
     assert solution.verdict is Verdict.WINNABLE
     assert solution.plan == deal.plan[done:] and solution.nodes == 0
 
 
-def test_off_the_plan_the_solver_decides_once_and_the_verdict_is_remembered(deal, monkeypatch):
+def test_off_the_plan_the_solver_decides_once_and_the_verdict_is_remembered(deal):
     present = present_mask(deal, _off_plan_history(deal))
     solver = _CountingSolver(Solution(Verdict.NOT_WINNABLE, None, 9))
-    monkeypatch.setattr(advice, "_solver", lambda _deal: solver)
+    advice.use_solvers(lambda _deal: solver)
 
     first = decide(deal, present, 2.5)
     again = decide(deal, present, 2.5)
@@ -70,10 +69,10 @@ def test_off_the_plan_the_solver_decides_once_and_the_verdict_is_remembered(deal
     assert remembered(deal, present & ~1) is None  # another position: not known
 
 
-def test_an_undecided_position_is_not_remembered(deal, monkeypatch):
+def test_an_undecided_position_is_not_remembered(deal):
     present = present_mask(deal, _off_plan_history(deal))
     solver = _CountingSolver(Solution(Verdict.UNKNOWN, None, 9))
-    monkeypatch.setattr(advice, "_solver", lambda _deal: solver)
+    advice.use_solvers(lambda _deal: solver)
 
     decide(deal, present)
     decide(deal, present)
@@ -81,28 +80,37 @@ def test_an_undecided_position_is_not_remembered(deal, monkeypatch):
     assert len(solver.calls) == 2 and remembered(deal, present) is None
 
 
-def test_the_memory_forgets_the_least_recently_used_position_first():
-    memory = advice.Memory(size=3)
-    known = [Solution(Verdict.NOT_WINNABLE, None, n) for n in range(4)]
-    for n in range(3):
-        memory.put("MJ1-L00-A", n, known[n])
-    assert [memory.get("MJ1-L00-A", n) for n in range(3)] == known[:3]  # three fit
-    memory.get("MJ1-L00-A", 0)  # used again: now the most recent
+def test_a_deals_solver_is_made_once_and_kept(deal):
+    made = []
 
-    memory.put("MJ1-L00-A", 3, known[3])
+    def make(made_for):
+        made.append(made_for)
+        return _CountingSolver(Solution(Verdict.NOT_WINNABLE, None, 1))
 
-    assert memory.get("MJ1-L00-A", 1) is None
-    assert [memory.get("MJ1-L00-A", n) for n in (0, 2, 3)] == [known[0], known[2], known[3]]
-    memory.resize(1)  # a smaller size keeps the most recent
-    assert len(memory) == 1 and memory.get("MJ1-L00-A", 3) == known[3]
+    advice.use_solvers(make)
+    first, again = advice.solver(deal), advice.solver(deal)
+    assert first is again and made == [deal]
+    advice.forget()
+    assert advice.solver(deal) is not first and made == [deal, deal]
+
+
+def test_installing_a_maker_of_solvers_forgets_the_solvers_made_before(deal):
+    before = advice.solver(deal)
+    replaced = _CountingSolver(Solution(Verdict.NOT_WINNABLE, None, 1))
+    advice.use_solvers(lambda _deal: replaced)
+    assert advice.solver(deal) is replaced
+    advice.use_solvers(None)
+    assert type(advice.solver(deal)) is type(before) and advice.solver(deal) is not replaced
 
 
 def test_forget_empties_the_memory(deal):
-    advice.MEMORY.put(str(deal.code), 5, Solution(Verdict.NOT_WINNABLE, None, 1))
+    advice.MEMORY.put((str(deal.code), 5), Solution(Verdict.NOT_WINNABLE, None, 1))
+    advice.solver(deal)
 
     advice.forget()
 
     assert len(advice.MEMORY) == 0 and remembered(deal, 5) is None
+    assert len(advice.SOLVERS) == 0
 
 
 def _fixed(solution: Solution, seen: list):
@@ -148,19 +156,19 @@ def test_the_way_back_is_to_the_last_winnable_position(deal, winnable_up_to, pla
     assert budgets and set(budgets) == {0.7}
 
 
-def test_a_winning_plan_proves_every_position_along_it(deal, monkeypatch):
+def test_a_winning_plan_proves_every_position_along_it(deal):
     """Once a position is found winnable with a plan, each position the plan passes
     through is known winnable with the rest of the plan (no search), and a verdict already
     known for one of them is kept."""
     present = present_mask(deal, _off_plan_history(deal))
     plan = ((10, 11), (12, 13), (14, 15), (16, 17))
     solver = _CountingSolver(Solution(Verdict.WINNABLE, plan, 40))
-    monkeypatch.setattr(advice, "_solver", lambda _deal: solver)
+    advice.use_solvers(lambda _deal: solver)
     after = [present]
     for a, b in plan:
         after.append(after[-1] & ~(1 << a | 1 << b))
     earlier = Solution(Verdict.WINNABLE, ((14, 15), (17, 16)), 7)
-    advice.MEMORY.put(str(deal.code), after[2], earlier)
+    advice.MEMORY.put((str(deal.code), after[2]), earlier)
 
     assert decide(deal, present) == Solution(Verdict.WINNABLE, plan, 40)
 

@@ -15,10 +15,8 @@ def source():
     """A dict of custom layouts installed as the engine's source for one test."""
     layouts: dict[str, tuple] = {}
     previous = registry.use_custom_layouts(layouts.get)
-    registry._custom_layout.cache_clear()
     yield layouts
     registry.use_custom_layouts(previous)
-    registry._custom_layout.cache_clear()
 
 
 def _reasons(positions):

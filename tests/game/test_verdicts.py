@@ -125,14 +125,26 @@ def test_a_recorded_verdict_holds_for_its_version_only():
     assert verdicts.recorded(game) == {"winnable": None, "undo_to_winnable": None}
 
 
-def test_the_engine_memory_is_sized_from_the_settings(settings):
-    before = engine_advice.MEMORY.size
-    settings.MAHJONG_VERDICT_MEMORY = 3
+def test_the_engine_memories_are_sized_from_the_settings(settings):
+    from game import engine_memory
+    from mahjong.rules import registry
+
+    memories = {
+        "MAHJONG_VERDICT_MEMORY": engine_advice.MEMORY,
+        "MAHJONG_SOLVER_MEMORY": engine_advice.SOLVERS,
+        "MAHJONG_DEAL_MEMORY": registry.DEALS,
+        "MAHJONG_CUSTOM_LAYOUT_MEMORY": registry.CUSTOM_LAYOUTS,
+    }
+    before = {name: memory.size for name, memory in memories.items()}
+    wanted = {name: size for size, name in enumerate(memories, start=3)}  # each its own
     try:
-        verdicts.configure()
-        assert engine_advice.MEMORY.size == 3
+        for name, size in wanted.items():
+            setattr(settings, name, size)
+        engine_memory.configure()
+        assert {name: memory.size for name, memory in memories.items()} == wanted
     finally:
-        engine_advice.MEMORY.resize(before)
+        for name, memory in memories.items():
+            memory.resize(before[name])
 
 
 def test_each_process_keeps_as_many_checks_as_the_setting_says(settings, monkeypatch):
