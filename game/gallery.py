@@ -13,18 +13,19 @@ from dataclasses import dataclass
 
 from babel import Locale
 from babel.numbers import parse_pattern
-from django.db.models import Min, Q
+from django.db.models import Exists, Min, OuterRef, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from editor.selectors import layouts_of
 from mahjong import LAYOUTS
 from mahjong.rules.registry import layout_difficulty
 from wording import formatting
 from wording.names import layout_name
 
 from .models import Game
-from .pictures import picture_box, picture_version
+from .pictures import box_of, picture_box, picture_version, svg_of, version_of
 
 #: The box a picture fits in, in CSS pixels: wide layouts fill its width, tall ones its
 #: height.
@@ -51,6 +52,8 @@ class Entry:
     won: bool
     best: str | None
     best_ms: int | None
+    #: False for a player's own layout: its games are never ranked.
+    ranked: bool = True
 
 
 def share(value: float, *, whole: bool) -> str:
@@ -67,7 +70,11 @@ def share(value: float, *, whole: bool) -> str:
 
 def size_text(layout_id: str) -> str:
     """The layout's size: 144 tiles, how many tiles wide and high, how many layers."""
-    positions = LAYOUTS[layout_id].positions
+    return size_of(LAYOUTS[layout_id].positions)
+
+
+def size_of(positions) -> str:
+    """:func:`size_text` of any positions (a player's own layout's too)."""
     xs = [x for x, _, _ in positions]
     ys = [y for _, y, _ in positions]
     layers = max(z for _, _, z in positions) + 1
@@ -120,13 +127,18 @@ def marks_for(user_id: int | None) -> dict[str, Mark]:
     return {row["layout_id"]: Mark(won=True, best_ms=row["best"]) for row in rows}
 
 
+def _picture_size(box: tuple[float, float]) -> tuple[int, int]:
+    width, height = box
+    scale = min(PICTURE_BOX[0] / width, PICTURE_BOX[1] / height)
+    return round(width * scale), round(height * scale)
+
+
 def gallery(user_id: int | None) -> list[Entry]:
     """Every layout, in id order, as the gallery shows it."""
     marks = marks_for(user_id)
     entries = []
     for layout_id in LAYOUTS:
-        width, height = picture_box(layout_id)
-        scale = min(PICTURE_BOX[0] / width, PICTURE_BOX[1] / height)
+        picture_width, picture_height = _picture_size(picture_box(layout_id))
         mark = marks.get(layout_id)
         url = reverse("layout-picture", args=[layout_id])
         entries.append(
@@ -136,11 +148,41 @@ def gallery(user_id: int | None) -> list[Entry]:
                 size=size_text(layout_id),
                 difficulty=difficulty_text(layout_id),
                 picture_url=f"{url}?v={picture_version(layout_id)}",
-                picture_width=round(width * scale),
-                picture_height=round(height * scale),
+                picture_width=picture_width,
+                picture_height=picture_height,
                 won=mark is not None,
                 best=formatting.clock(mark.best_ms) if mark and mark.best_ms is not None else None,
                 best_ms=mark.best_ms if mark else None,
+            )
+        )
+    return entries
+
+
+def own_gallery(user_id: int | None) -> list[Entry] | None:
+    """A signed-in player's own layouts, newest first, as the gallery shows them (in one
+    query): the name as they gave it, the size, never ranked, and "won" (no best time:
+    no game on them is ranked). ``None`` for a visitor, who has none."""
+    if user_id is None:
+        return None
+    won = Game.objects.filter(user_id=user_id, result=Game.WON, layout_id=OuterRef("layout_id"))
+    entries = []
+    for layout in layouts_of(user_id=user_id).annotate(won=Exists(won)):
+        positions = [tuple(p) for p in layout.positions]
+        picture_width, picture_height = _picture_size(box_of(positions))
+        url = reverse("layout-picture", args=[layout.layout_id])
+        entries.append(
+            Entry(
+                id=layout.layout_id,
+                name=layout.name,
+                size=size_of(positions),
+                difficulty="",
+                picture_url=f"{url}?v={version_of(svg_of(positions))}",
+                picture_width=picture_width,
+                picture_height=picture_height,
+                won=layout.won,
+                best=None,
+                best_ms=None,
+                ranked=False,
             )
         )
     return entries

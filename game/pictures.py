@@ -34,10 +34,8 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-@cache
-def picture_box(layout_id: str) -> tuple[float, float]:
-    """The drawing's width and height in half-tile units."""
-    positions = LAYOUTS[layout_id].positions
+def box_of(positions) -> tuple[float, float]:
+    """A drawing's width and height in half-tile units."""
     top = max(z for _, _, z in positions)
     xs = [x for x, _, _ in positions]
     ys = [y for _, y, _ in positions]
@@ -46,14 +44,12 @@ def picture_box(layout_id: str) -> tuple[float, float]:
     return width, height
 
 
-@cache
-def layout_svg(layout_id: str) -> str:
-    """The picture of a layout (by id, one of :data:`mahjong.LAYOUTS`)."""
-    positions = LAYOUTS[layout_id].positions
+def svg_of(positions) -> str:
+    """The picture of these positions (any sound layout's, a player's own too)."""
     top = max(z for _, _, z in positions)
     left = min(x for x, _, _ in positions)
     upper = min(y for _, y, _ in positions)
-    width, height = picture_box(layout_id)
+    width, height = box_of(positions)
     layers = []
     for z in range(top + 1):
         shift = (top - z) * DEPTH + PAD
@@ -61,7 +57,7 @@ def layout_svg(layout_id: str) -> str:
             f"M{_number(x - left + shift)} {_number((y - upper) * ASPECT + shift)}"
             f"h2v{_number(2 * ASPECT)}h-2z"
             # Back to front within a layer, as on the board: the lower rows last.
-            for x, y, _ in sorted(p for p in positions if p[2] == z)
+            for x, y, _ in sorted(tuple(p) for p in positions if p[2] == z)
         )
         face = FACES[min(z, len(FACES) - 1)]
         layers.append(f'<path fill="{face}" d="{moves}"/>')
@@ -74,7 +70,28 @@ def layout_svg(layout_id: str) -> str:
     )
 
 
+def version_of(svg: str) -> str:
+    """A short digest of a picture: its URL changes when the drawing does."""
+    return hashlib.sha256(svg.encode("ascii")).hexdigest()[:10]
+
+
+# The site's own layouts, drawn once. A player's own are drawn on each request, not kept:
+# there may be any number of them, and a drawing costs well under a millisecond.
+
+
+@cache
+def picture_box(layout_id: str) -> tuple[float, float]:
+    """The drawing's width and height in half-tile units (one of :data:`mahjong.LAYOUTS`)."""
+    return box_of(LAYOUTS[layout_id].positions)
+
+
+@cache
+def layout_svg(layout_id: str) -> str:
+    """The picture of a layout (by id, one of :data:`mahjong.LAYOUTS`)."""
+    return svg_of(LAYOUTS[layout_id].positions)
+
+
 @cache
 def picture_version(layout_id: str) -> str:
     """A short digest of the picture: its URL changes when the drawing does."""
-    return hashlib.sha256(layout_svg(layout_id).encode("ascii")).hexdigest()[:10]
+    return version_of(layout_svg(layout_id))

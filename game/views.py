@@ -16,7 +16,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
+from editor.selectors import positions_for
 from mahjong import LAYOUTS, InvalidGameCode, parse_code
+from mahjong.rules.codes import is_custom_id
 from mahjong.rules.daily import utc_day
 from quiz.guide import guide_config
 from wording import formatting
@@ -26,10 +28,10 @@ from wording.teaching import selection_cleared
 
 from . import ranking
 from .api import CURRENT_GAME_KEY, owner_for
-from .gallery import gallery
+from .gallery import gallery, own_gallery
 from .models import Game
 from .params import layout_asked, own_layout_asked, parse_game_id
-from .pictures import layout_svg, picture_version
+from .pictures import layout_svg, picture_version, svg_of, version_of
 from .selectors import board_for, game_get
 from .serializers import game_payload
 
@@ -207,6 +209,7 @@ def play(request: HttpRequest) -> HttpResponse:
     context = {
         "layouts": layout_choices(),
         "gallery": gallery(user_id),
+        "own_gallery": own_gallery(user_id),
         "past_day": _past_day(request, shown_code),
         "current_layout": (initial or {}).get("layout", {}).get("id") or daily or layout or "L00",
         "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
@@ -227,10 +230,17 @@ PICTURE_MAX_AGE = 24 * 3600
 @gzip_page
 def layout_picture(request: HttpRequest, layout_id: str) -> HttpResponse:
     """A layout drawn small (game/pictures.py), for the gallery of the New game panel."""
-    if layout_id not in LAYOUTS:
-        raise Http404("no such layout")
-    response = HttpResponse(layout_svg(layout_id), content_type="image/svg+xml")
-    versioned = request.GET.get("v") == picture_version(layout_id)
+    if layout_id in LAYOUTS:
+        svg, version = layout_svg(layout_id), picture_version(layout_id)
+    else:
+        # A player's own layout, by its id (public, as its game code is), while saved.
+        positions = positions_for(layout_id) if is_custom_id(layout_id) else None
+        if not positions:
+            raise Http404("no such layout")
+        svg = svg_of(positions)
+        version = version_of(svg)
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    versioned = request.GET.get("v") == version
     if versioned:
         patch_cache_control(
             response, public=True, max_age=PICTURE_MAX_AGE_VERSIONED, immutable=True

@@ -4,6 +4,9 @@
 // exactly as from the list: board.js closes the panel and, when a game is in progress,
 // confirm.js asks first. The button of the layout being played is aria-current.
 //
+// A signed-in player's own layouts have a section of their own before it (#gallery-mine),
+// whose buttons work the same way: the panel's list holds them too.
+//
 // Each layout's mark ("Won, best time 3:12."): a signed-in player's comes from the
 // server with the page; a visitor's from this browser, localStorage "mahjong.layoutWins"
 // = {layoutId: {bestMs: ms of the best ranked win, or null}}, written here when a game is
@@ -14,6 +17,7 @@ import { formatElapsed } from "./clock.js";
 const KEY = "mahjong.layoutWins";
 
 const gallery = document.getElementById("gallery");
+const sections = [gallery, document.getElementById("gallery-mine")].filter(Boolean);
 const board = document.getElementById("board");
 const form = document.getElementById("new-game-form");
 const select = document.getElementById("layout-select");
@@ -36,7 +40,11 @@ function store(wins) {
 }
 
 function button(layoutId) {
-  return gallery.querySelector(`[data-layout="${CSS.escape(layoutId)}"]`);
+  for (const section of sections) {
+    const found = section.querySelector(`[data-layout="${CSS.escape(layoutId)}"]`);
+    if (found) return found;
+  }
+  return null;
 }
 
 function mark(layoutId, bestMs) {
@@ -75,19 +83,21 @@ function won(game) {
 
 function current(game) {
   const layoutId = game?.layout?.id;
-  for (const item of gallery.querySelectorAll("[data-layout]")) {
+  for (const item of sections.flatMap((section) => [...section.querySelectorAll("[data-layout]")])) {
     if (item.dataset.layout === layoutId) item.setAttribute("aria-current", "true");
     else item.removeAttribute("aria-current");
   }
 }
 
 if (gallery && form && select) {
-  gallery.addEventListener("click", (event) => {
-    const item = event.target.closest("[data-layout]");
-    if (!item) return;
-    select.value = item.dataset.layout;
-    form.requestSubmit();
-  });
+  for (const section of sections) {
+    section.addEventListener("click", (event) => {
+      const item = event.target.closest("[data-layout]");
+      if (!item) return;
+      select.value = item.dataset.layout;
+      form.requestSubmit();
+    });
+  }
   if ("visitor" in gallery.dataset) {
     for (const [layoutId, record] of Object.entries(stored())) {
       mark(layoutId, typeof record?.bestMs === "number" ? record.bestMs : null);

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
-from tests.browser.accessibility import assert_no_axe_violations
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 from tests.stats.helpers import PASSWORD, player
 
@@ -163,3 +163,66 @@ def test_a_signed_in_players_marks_come_from_the_server(live_server, page: Page)
     assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})") is None
     page.reload()
     expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+
+
+def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, axe_page: Page):
+    """A visitor's panel has no section of own layouts; a signed-in player's lists theirs
+    first, each a button named as they named it (as text), with its picture, its size and
+    "never ranked"; one picked starts a fresh deal on it, which is not ranked."""
+    from editor import services as editor_services
+    from mahjong import LAYOUTS
+    from tests.browser.test_editor import NAME, sign_in
+
+    page = axe_page
+    errors = open_board(page, live_server, "el", query="?layout=L00")
+    page.locator("#new-game-button").click()
+    expect(page.locator("#gallery").get_by_role("button")).to_have_count(30)
+    assert page.locator("#gallery-mine").count() == 0
+    assert page.locator("#layout-select optgroup").count() == 0
+
+    sign_in(page, live_server)
+    from django.contrib.auth import get_user_model
+
+    builder = get_user_model().objects.get(username="builder")
+    for name, layout_id in ((NAME, "L00"), ("Διαμάντι μου", "L01")):
+        editor_services.layout_create(
+            user_id=builder.pk, name=name, positions=[list(p) for p in LAYOUTS[layout_id].positions]
+        )
+    response = page.goto(f"{live_server.url}/el/play/?layout=L00")
+    assert_valid_html(response.text())
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    page.locator("#new-game-button").click()
+    mine = page.get_by_role("region", name="Οι διατάξεις μου")
+    expect(mine).to_be_visible()
+    buttons = mine.get_by_role("button")
+    expect(buttons).to_have_count(2)
+    expect(buttons.first).to_have_accessible_name("Διαμάντι μου")
+    mine_turtle = mine.get_by_role("button", name=NAME, exact=True)
+    expect(mine_turtle).to_have_accessible_description(
+        "144 πλακίδια, πλάτος 15, ύψος 8, 5 επίπεδα Δεν μετρά ποτέ για την κατάταξη."
+    )
+    assert page.locator("#gallery-mine b").count() == 0  # the name as text
+    # Its picture, drawn from its tiles.
+    picture = mine_turtle.locator("img")
+    picture.scroll_into_view_if_needed()
+    expect(picture).to_have_js_property("complete", True)
+    assert picture.evaluate("(img) => img.naturalWidth > 0")
+    assert_no_axe_violations(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "gallery-mine-el.png")
+
+    mine_turtle.click()
+    expect(page.locator("#new-game-panel")).to_be_hidden()
+    expect(page.locator("#board-status")).to_have_text(f"Νέο παιχνίδι ξεκίνησε: {NAME}")
+    expect(page.locator("#board-tiles .tile")).to_have_count(144)
+    game = page.evaluate("() => document.getElementById('board').controller.game")
+    assert game["layout"]["id"].startswith("C") and game["layout"]["id"] not in LAYOUTS
+    assert game["may_rank"] is False
+    stored = Game.objects.get(id=game["id"])
+    assert stored.layout_id == game["layout"]["id"] and stored.origin == Game.NEW
+    # The panel's list and the button now name the layout being played.
+    expect(page.locator("#layout-select")).to_have_value(game["layout"]["id"])
+    expect(page.locator(f'#gallery-mine [data-layout="{game["layout"]["id"]}"]')).to_have_attribute(
+        "aria-current", "true"
+    )
+    assert errors == []
