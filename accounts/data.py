@@ -28,8 +28,9 @@ def player_data(user: AbstractBaseUser) -> dict:
         "games": [
             {
                 "id": str(game.id),
-                # Held back while a server-dealt game is played, as in the game's own
-                # answers (game/hidden.py): the code gives the whole deal.
+                # Held back as in the game's own answers (game/hidden.py): while a
+                # server-dealt game is played, and today's daily deal until the day is
+                # over. The code gives the whole deal.
                 "code": None if code_hidden(game) else game.code,
                 "layout": game.layout_id,
                 "origin": game.origin,

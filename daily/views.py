@@ -53,7 +53,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     play = reverse("play")
     is_today = day == today
     # Today's codes are not shown: a code gives the whole deal, and a ranked game's deal
-    # stays unknown to the client until the game ends. Today's deals are played by their
+    # stays unknown to every client until the day is over. Today's deals are played by their
     # layout (the server picks the code); an earlier day's by its code, unranked.
     deals = [
         {

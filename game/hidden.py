@@ -8,9 +8,9 @@ a removed one included (it was free, so seen, before it went), shows its face.
 
 The answers send ``"face": null`` (and ``"family": null``) for a hidden tile; a move's
 answer lists in ``revealed`` the faces its removals uncovered, and in ``covered`` the
-tiles an undo covered wholly again (their faces are null again, as a fresh ``GET`` says). While a server-dealt
-game (today's daily deal included) is in play its code is not sent either: the code
-gives the whole deal.
+tiles an undo covered wholly again (their faces are null again, as a fresh ``GET`` says).
+The code gives the whole deal, so it is not sent either while a server-dealt game is in
+play, nor, until the day is over, for a game on today's daily deal, ended or not.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from mahjong import Board, family
 from mahjong.rules.board import BlockKind
 from wording.names import AS_SUBJECT, tile_name
 
+from . import ranking
 from .models import Game
 
 
@@ -89,13 +90,24 @@ def revealed_payload(board: Board, removed: Iterable[int]) -> list[dict]:
 
 def code_hidden(game: Game) -> bool:
     """Whether the answers leave out the game's code: a server-dealt game (a new deal or
-    today's daily deal, ranked if won) still being played. It shows when the game ends;
-    share and replay follow."""
-    return (
+    today's daily deal, ranked if won) still being played, or a game on today's daily
+    deal until the day is over (:func:`held_for_the_day`). Share and replay follow it."""
+    in_play = (
         game.origin in (Game.NEW, Game.DAILY)
         and game.result == Game.UNFINISHED
         and game.state != Game.WON
     )
+    return in_play or held_for_the_day(game)
+
+
+def held_for_the_day(game: Game) -> bool:
+    """Whether ``game`` was dealt today's daily deal of its layout, whose code is held
+    until the daily deal's day is over (``mahjong.rules.daily.next_change``) even once
+    the game has ended: one finished game would otherwise hand the whole deal to a second
+    account, or a friend, who could then rank on it the same day with a solver's plan."""
+    if game.origin != Game.DAILY:
+        return False
+    return game.code == str(ranking.todays_daily(game.layout_id))
 
 
 def blocked_sentence_hiding(board: Board, tile: int, hidden: frozenset[int]) -> str:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from wording import formatting
 
+from .hidden import code_hidden
 from .models import Game
 
 
@@ -41,7 +42,8 @@ def share_path(code: str) -> str:
 
 
 def share_for(game: Game) -> dict | None:
-    """``{"text", "path"}`` for a won game, else ``None``."""
-    if game.result != Game.WON:
+    """``{"text", "path"}`` for a won game whose code may be shown (game/hidden.py: not
+    today's daily deal before the day is over), else ``None``."""
+    if game.result != Game.WON or code_hidden(game):
         return None
     return {"text": share_text(game), "path": share_path(game.code)}

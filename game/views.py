@@ -23,7 +23,7 @@ from mahjong.rules.daily import utc_day
 from quiz.guide import guide_config
 from wording import formatting
 from wording.messages import code_error_message
-from wording.names import IN_SENTENCE, layout_choices, tile_names
+from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from . import ranking
@@ -79,6 +79,13 @@ def _board_strings() -> dict:
         # the pair keeps the game winnable. %(first)s, %(second)s: the two tiles.
         "hintUnsure": _("Hint, not sure to win: %(first)s and %(second)s")
         % {"first": "{first}", "second": "{second}"},
+        "tilePairNames": tile_names(PAIR),
+        # Translators: said after Hint when the pair's two tiles are identical. %(pair)s:
+        # the two named together ("two Red dragons": Swedish "de två röda drakarna").
+        "hintPair": _("Hint: %(pair)s") % {"pair": "{pair}"},
+        # Translators: as above, when the solver ran out of time and cannot promise that
+        # the pair keeps the game winnable. %(pair)s: the two tiles named together.
+        "hintPairUnsure": _("Hint, not sure to win: %(pair)s") % {"pair": "{pair}"},
         "lost": _("This game can no longer be won."),
         # Translators: the button of the "can no longer be won" notice: it undoes every
         # move since the game could last be won. %(count)s: how many moves (1 or more).

@@ -2,7 +2,8 @@
 win is ranked and why not, a new personal best, and the place on the daily deal's board
 with the player's daily streak.
 
-The browser sends nothing for it: :func:`win_for` reads the won game and the owner's other
+A win of today's daily deal says why its code, share and replay come only once the day is
+over (``code_later``). The browser sends nothing for it: :func:`win_for` reads the won game and the owner's other
 games (a signed-in player's, or a visitor's session's) and is sent as ``win`` in every
 answer about a won game (``null`` before). :func:`may_rank` says whether a game in play
 could still be ranked, so that the board can say before the first hint that a hint takes
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 from django.db.models import Min, Q
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 
 from . import plan_order, ranking
+from .hidden import held_for_the_day
 from .models import Game
 from .streak import current_streak
 
@@ -120,4 +122,18 @@ def win_for(game: Game) -> dict | None:
         "not_ranked": not_ranked_because(game),
         "best": _best(game) if ranked else None,
         "daily": _daily_place(game) if ranked and game.origin == Game.DAILY else None,
+        "code_later": _code_later(game),
     }
+
+
+def _code_later(game: Game) -> str | None:
+    """Why a win of today's daily deal has no code, share or replay yet (game/hidden.py)."""
+    if not held_for_the_day(game):
+        return None
+    return gettext(
+        # Translators: on the win screen of today's daily deal, in place of the game code
+        # and the share box. The day changes at midnight UTC: write the time as your
+        # language writes a time of day in running text (German "0:00 Uhr UTC").
+        "The game code of today's deal is shown once the day is over, at 00:00 UTC. "
+        "Then you can share it and play it again."
+    )

@@ -47,7 +47,6 @@ def _win_row(win: stats.Win, rank: int, rank_label: str | None = None) -> dict:
     return {
         "rank": rank_label or formatting.number(rank),
         "layout": layout_label(win.layout_id),
-        "code": win.code,
         "time": formatting.clock(win.elapsed_ms),
         "date": formatting.day(win.finished_at),
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),

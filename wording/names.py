@@ -133,12 +133,34 @@ _OWN_AS_SUBJECT = {
     "G": pgettext_lazy("tile name as a sentence's subject", "Green dragon"),
     "Wh": pgettext_lazy("tile name as a sentence's subject", "White dragon"),
 }
-#: The three forms of a name: (numbered names, own names) for each.
+# Two tiles of one kind named together, as a hint names an identical pair: Swedish "de
+# två röda drakarna" rather than "röd drake och röd drake".
+PAIR = "two identical tiles"
+_NUMBERED_PAIR = {
+    # Translators: two identical tiles named together ("Hint: two Bamboo 5"), number 1-9.
+    FAMILY_BAMBOO: pgettext_lazy("two identical tiles", "two Bamboo %(number)s"),
+    # Translators: two identical tiles named together ("Hint: two Bamboo 5"), number 1-9.
+    FAMILY_CHARACTERS: pgettext_lazy("two identical tiles", "two Characters %(number)s"),
+    # Translators: two identical tiles named together ("Hint: two Bamboo 5"), number 1-9.
+    FAMILY_CIRCLES: pgettext_lazy("two identical tiles", "two Circles %(number)s"),
+    # Flowers and seasons are each one of a kind: a pair of them is never identical.
+}
+_OWN_PAIR = {
+    "N": pgettext_lazy("two identical tiles", "two North winds"),
+    "S": pgettext_lazy("two identical tiles", "two South winds"),
+    "E": pgettext_lazy("two identical tiles", "two East winds"),
+    "W": pgettext_lazy("two identical tiles", "two West winds"),
+    "R": pgettext_lazy("two identical tiles", "two Red dragons"),
+    "G": pgettext_lazy("two identical tiles", "two Green dragons"),
+    "Wh": pgettext_lazy("two identical tiles", "two White dragons"),
+}
+#: The forms of a name: (numbered names, own names) for each.
 LABEL = "label"
 _FORMS = {
     LABEL: (_NUMBERED_NAMES, _OWN_NAMES),
     IN_SENTENCE: (_NUMBERED_IN_SENTENCE, _OWN_IN_SENTENCE),
     AS_SUBJECT: (_NUMBERED_AS_SUBJECT, _OWN_AS_SUBJECT),
+    PAIR: (_NUMBERED_PAIR, _OWN_PAIR),
 }
 
 
@@ -154,8 +176,9 @@ def layout_choices() -> list[dict[str, str]]:
 
 
 def tile_name(kind: str, form: str = LABEL) -> str:
-    """The name of a tile kind in the active language, in one of its three forms:
-    :data:`LABEL` ("Bamboo 5", "Red dragon"), :data:`IN_SENTENCE` or :data:`AS_SUBJECT`.
+    """The name of a tile kind in the active language, in one of its forms:
+    :data:`LABEL` ("Bamboo 5", "Red dragon"), :data:`IN_SENTENCE`, :data:`AS_SUBJECT`, or
+    :data:`PAIR` for two tiles of a kind with four identical tiles ("two Red dragons").
 
     The one place tiles are named: the board's accessible names, the API and the
     diagrams' descriptions all come from here.
@@ -168,5 +191,11 @@ def tile_name(kind: str, form: str = LABEL) -> str:
 
 
 def tile_names(form: str = LABEL) -> dict[str, str]:
-    """Every kind's name in the active language and ``form``, by its Digits label."""
-    return {kind: tile_name(kind, form) for kind in KINDS}
+    """Every kind's name in the active language and ``form``, by its Digits label
+    (:data:`PAIR`: only the kinds that have two identical tiles)."""
+    numbered, _own = _FORMS[form]
+    return {
+        kind: tile_name(kind, form)
+        for kind in KINDS
+        if form != PAIR or kind in _own or family(kind) in numbered
+    }

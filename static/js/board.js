@@ -179,12 +179,18 @@ function describe(answer, tileId, hadSelection, before = null) {
       if (moves <= 1) return fill(t.undone, { count: answer.tiles_left });
       return fill(t.undoneMany, { moves, count: answer.tiles_left });
     }
-    case "hint":
+    case "hint": {
       if (!answer.hint) return t.lost; // the game can no longer be won: no pair to show
+      const [first, second] = answer.hint.map((id) => game.tiles[id].face);
+      // Two identical tiles are named together ("de två röda drakarna").
+      if (first === second && t.tilePairNames[first]) {
+        return fill(answer.hint_sure ? t.hintPair : t.hintPairUnsure, { pair: t.tilePairNames[first] });
+      }
       return fill(answer.hint_sure ? t.hint : t.hintUnsure, {
-        first: t.tileNamesInSentence[game.tiles[answer.hint[0]].face],
-        second: t.tileNamesInSentence[game.tiles[answer.hint[1]].face],
+        first: t.tileNamesInSentence[first],
+        second: t.tileNamesInSentence[second],
       });
+    }
     case "stuck":
       return t.stuck;
     case "won":

@@ -28,6 +28,7 @@ export function setupShare(board, box) {
   };
 
   function show(game) {
+    native.hidden = Boolean(game && game.state === "won" && !game.share); // no share until the daily deal's day is over
     if (!game || game.state !== "won" || !game.share) {
       box.hidden = true;
       current = null;

@@ -52,6 +52,7 @@ export function setupWin({ board, dialog, facts, words, burst }) {
       // The player's daily streak, this win included: the server's sentence (its plural).
       if (win.daily.streak_text) items.push(line(win.daily.streak_text, "feel-win__daily"));
     }
+    if (win.code_later) items.push(line(win.code_later)); // today's daily deal: code, share and replay once the day is over
     facts.replaceChildren(...items);
   }
 

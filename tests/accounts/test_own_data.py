@@ -151,15 +151,14 @@ def test_download_my_data_gives_every_game_and_time():
     assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
 
 
-@pytest.mark.parametrize("start", [{"daily": "L02"}, {"layout_id": "L01"}])
-def test_download_my_data_holds_back_the_code_of_a_game_in_play(start):
+def test_download_my_data_holds_back_the_code_of_a_game_in_play():
     """A script must not read the deal of a ranked game in play from its own data: the
     code comes once the game ends, as in the game's answers."""
     from game import services
     from game.store import Owner
 
     ada = player("ada")
-    game = services.game_create(owner=Owner(user_id=ada.pk), **start).game
+    game = services.game_create(owner=Owner(user_id=ada.pk), layout_id="L01").game
     client = _signed_in()
     answer = client.get("/sv/accounts/data/")
     [row] = json.loads(answer.content)["games"]
@@ -169,6 +168,33 @@ def test_download_my_data_holds_back_the_code_of_a_game_in_play(start):
     services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00")
     rows = json.loads(client.get("/sv/accounts/data/").content)["games"]
     assert rows[0]["code"] == game.code and rows[1]["code"] is None
+
+
+def test_download_my_data_holds_back_todays_daily_code_until_the_day_is_over():
+    """Ended or not, a game of today's daily deal gives no code in the file until the
+    day is over (00:00 UTC): another account could rank on the deal with it."""
+    from datetime import UTC, datetime
+    from unittest import mock
+
+    from game import services
+    from game.store import Owner
+
+    ada = player("ada")
+    evening = datetime(2026, 12, 10, 22, 0, tzinfo=UTC)
+    with mock.patch.object(timezone, "now", return_value=evening):
+        daily_game = win_with_services(user=ada, daily="L02", seconds=300, start=evening)
+        # Replaced by a new game, a daily game in play has ended too.
+        services.game_create(owner=Owner(user_id=ada.pk), daily="L04")
+        services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00")
+        client = _signed_in()
+        answer = client.get("/sv/accounts/data/")
+        codes = [row["code"] for row in json.loads(answer.content)["games"]]
+        assert codes == [None, None, None] and daily_game.code not in answer.content.decode()
+    midnight = datetime(2026, 12, 11, 0, 0, tzinfo=UTC)
+    with mock.patch.object(timezone, "now", return_value=midnight):
+        rows = json.loads(client.get("/sv/accounts/data/").content)["games"]
+    assert [row["code"] is not None for row in rows] == [True, True, False]
+    assert rows[0]["code"] == daily_game.code
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -219,6 +219,13 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
     assert errors == []
 
 
+#: The daily win screen's line in place of the code and the share box.
+CODE_LATER = (
+    "Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC. "
+    "Då kan du dela den och spela given igen."
+)
+
+
 def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: Page):
     """The first hint of a game that could be ranked asks first; a ranked win of the
     daily deal shows the server's facts and a celebration; a second win of the same deal
@@ -270,10 +277,12 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
             "Rankad: vinsten räknas på topplistan.",
             "Nytt personligt rekord: din första rankade vinst på den här layouten.",
             "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
+            CODE_LATER,
         ]
     )
     expect(won.get_by_role("button", name="Nytt spel")).to_be_visible()
-    expect(won.get_by_role("button", name="Dela", exact=True)).to_be_visible()
+    # Today's deal: no code to share until the day is over, and the screen says so.
+    expect(won.get_by_role("button", name="Dela", exact=True)).to_be_hidden()
     page.wait_for_function(f"window.__sounds.length > {heard}")  # the win's chord
     page.wait_for_timeout(1400)  # the celebration is over: a still picture
     page.screenshot(path=SCREENSHOTS / "feel-win-sv-1280.png")
@@ -292,7 +301,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(won).to_be_visible()
     # A replay of the day's deal (and, at machine speed, too fast).
     expect(facts).to_have_text(
-        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$")]
+        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"), CODE_LATER]
     )
     assert page.evaluate("window.__animations") == 0
     assert errors == []

@@ -4,6 +4,8 @@ were undone and the tiles left that the counter shows; pause and resume are anno
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.utils import translation
@@ -14,6 +16,7 @@ from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.api.test_winnable import losing_history
 from tests.browser.test_board import fast_forward, open_board
+from wording.names import PAIR, tile_name
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 #: Moves played on after the losing one, so that the way back is a long undo.
@@ -87,4 +90,35 @@ def test_pause_and_resume_are_announced(live_server, page: Page, lang):
     expect(page.locator("#board-status")).to_have_text(paused)
     page.locator("#resume-button").click()
     expect(page.locator("#board-status")).to_have_text(resumed)
+    assert errors == []
+
+
+def _identical_hint_ahead() -> tuple[list, str]:
+    """Pairs of the example deal to remove (by its hints) until the next hint is two
+    identical tiles, and that tile's kind."""
+    board = Board.from_code(EXAMPLE)
+    while True:
+        a, b = board.hint()
+        faces = board.deal.faces
+        if faces[a] == faces[b]:
+            return list(board.history), faces[a]
+        board.remove(a, b)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_of_two_identical_tiles_names_them_together(live_server, page: Page, lang):
+    """Not "red dragon and red dragon": the language's own way of saying two of a kind
+    (Swedish "de två röda drakarna")."""
+    history, kind = _identical_hint_ahead()
+    errors = open_board(page, live_server, lang)
+    fast_forward(page, history)
+    with translation.override(lang):
+        pair = tile_name(kind, PAIR)
+        said = [
+            gettext("Hint: %(pair)s") % {"pair": pair},
+            gettext("Hint, not sure to win: %(pair)s") % {"pair": pair},
+        ]
+    page.locator("#hint-button").click()
+    expect(page.locator("#board-tiles .tile.is-hint")).to_have_count(2)
+    expect(page.locator("#board-status")).to_have_text(re.compile("|".join(map(re.escape, said))))
     assert errors == []

@@ -45,12 +45,18 @@ def plan(code: str = EXAMPLE) -> list[tuple[int, int]]:
 
 
 def win_through_api(
-    client, code: str = EXAMPLE, *, hints: int = 0, daily: str | None = None
+    client,
+    code: str = EXAMPLE,
+    *,
+    hints: int = 0,
+    daily: str | None = None,
+    game: dict | None = None,
 ) -> dict:
     """Start ``code`` (today's daily deal of the layout ``daily`` when given: ``code`` is
-    then that deal's, which the answers hold back) and win it with real taps; the first
-    ``hints`` pairs as hinted."""
-    game = create(client, daily=daily) if daily else create(client, code=code)
+    then that deal's, which the answers hold back), or go on with ``game`` already
+    started on it, and win it with real taps; the first ``hints`` pairs as hinted."""
+    if game is None:
+        game = create(client, daily=daily) if daily else create(client, code=code)
     state = game
     # With hints, the deal's own plan, whose pairs the hints give (unranked anyway).
     order = list(Board.from_code(code).deal.plan) if hints else plan(code)

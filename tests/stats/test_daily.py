@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 from datetime import UTC, date, datetime, timedelta
+from html import unescape
 from unittest import mock
 
 import pytest
@@ -28,6 +29,7 @@ from mahjong import LAYOUTS, Board
 from mahjong.rules import daily as rules
 from tests.api.helpers import create, post
 from tests.api.test_openapi import response_schema, validate
+from wording import formatting
 from wording.names import layout_name
 
 from .helpers import plan, player, signed_in, win_through_api
@@ -252,6 +254,29 @@ def test_yesterdays_board_can_still_be_seen(client):
     assert gettext("Play %(layout)s, not ranked") % {"layout": layout_name("L00")} in old
 
 
+def _description(html: str) -> str:
+    return unescape(re.search(r'<meta name="description" content="([^"]*)"', html).group(1))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_earlier_days_page_describes_that_day_not_today(client, lang):
+    """The search engines' line of an earlier day's page names its day; today's says today."""
+    earlier = date(2026, 12, 2)
+    with translation.override(lang):
+        todays_line = gettext(
+            "Today's Mahjong Solitaire deal, the same for everyone: play it and compare your "
+            "time on the day's board."
+        )
+        earlier_line = gettext(
+            "The Mahjong Solitaire deals of %(day)s, the same for everyone: their game codes, "
+            "the day's boards, and each deal to play again, not ranked."
+        ) % {"day": formatting.long_day(earlier)}
+    assert _description(client.get(f"/{lang}/daily/").content.decode()) == todays_line
+    page = client.get(f"/{lang}/daily/?day={earlier.isoformat()}").content.decode()
+    assert _description(page) == earlier_line != todays_line
+    assert not earlier_line.startswith("The Mahjong")  # translated
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_page_offers_todays_deals_to_everyone_without_their_codes(client, lang):
     html = client.get(f"/{lang}/daily/").content.decode()
@@ -262,8 +287,8 @@ def test_the_page_offers_todays_deals_to_everyone_without_their_codes(client, la
     assert f'href="/{lang}/accounts/login/?next=%2F{lang}%2Fdaily%2F"' in html
     with translation.override(lang):
         later = gettext(
-            "Today's game codes are shown when your game ends, and on this page once the "
-            "day is over: a game code gives the whole deal."
+            "Today's game codes are shown once the day is over, on this page and with "
+            "your games: a game code gives the whole deal."
         )
         assert gettext("Daily deal") in html and gettext("Daily deal") != "Daily deal"
     assert later in html and not later.startswith("Today")  # translated
@@ -304,22 +329,74 @@ def test_todays_code_typed_in_is_not_the_daily_deal(client):
     assert (game["code"], game["origin"]) == (code, "code")
 
 
-def test_a_daily_games_code_is_held_back_until_it_ends_then_shared(client):
-    code = str(daily.daily_code(daily.utc_day(), "L00"))
+def _carries(answer, code: str) -> bool:
+    """Whether an answer's body holds ``code`` or its deal number's part anywhere."""
+    body = answer if isinstance(answer, str) else answer.content.decode()
+    return code in body or code[-7:] in body
+
+
+# The last moment of a day and the first of the next, by the daily deal's clock (UTC).
+LAST_MOMENT = datetime(2026, 12, 10, 23, 59, 59, 999_999, tzinfo=UTC)
+NEXT_DAY = datetime(2026, 12, 11, 0, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_daily_games_code_is_held_until_its_day_is_over_then_shared(client, lang):
+    """One finished game must not hand today's deal to a second account or a friend, who
+    could rank on it with a solver's plan the same day: its code, share and replay wait
+    for the day's end, on every answer that could show it."""
+    day = LAST_MOMENT.date()
+    code = str(daily.daily_code(day, "L00"))
     signed_in(client, player("ada"))
-    state = win_through_api(client, code, daily="L00")
-    # Every answer before the last tap held the code back (win_through_api checks the
-    # taps' status); the win's answer and a later GET give it, with the share link.
-    assert (state["code"], state["origin"], state["share"]["path"]) == (
-        code,
-        "daily",
-        f"/sv/play/?code={code}",
-    )
-    assert client.get(f"/api/games/{state['id']}").json()["code"] == code
-    # Followed, the link replays the deal as a typed code: not ranked.
-    follower = Client()
-    replay = create(follower, **_board_config(follower.get(state["share"]["path"]))["create"])
-    assert (replay["code"], replay["origin"]) == (code, "code")
+    with _at(LAST_MOMENT - timedelta(minutes=30)):
+        state = win_through_api(client, code, daily="L00")
+        assert (state["state"], state["origin"], state["code"], state["share"]) == (
+            "won",
+            "daily",
+            None,
+            None,
+        )
+        assert not _carries(json.dumps(state), code)
+    with _at(LAST_MOMENT):
+        whole = client.get(f"/api/games/{state['id']}?lang={lang}")
+        english = (
+            "The game code of today's deal is shown once the day is over, at 00:00 UTC. "
+            "Then you can share it and play it again."
+        )
+        with translation.override(lang):
+            later = gettext(english)
+        # The win screen says when, in the request's language.
+        assert whole.json()["win"]["code_later"] == later != english
+        validate(whole.json(), {"$ref": "#/components/schemas/Game"})
+        assert not _carries(whole, code)
+        assert not _carries(client.get(f"/{lang}/accounts/data/"), code)
+        assert not _carries(client.get(f"/{lang}/stats/"), code)
+        assert not _carries(client.get(f"/{lang}/daily/"), code)
+    with _at(NEXT_DAY):
+        whole = client.get(f"/api/games/{state['id']}?lang={lang}").json()
+        assert whole["code"] == code and whole["win"]["code_later"] is None
+        assert whole["share"]["path"] == f"/{lang}/play/?code={code}"
+        assert code in whole["share"]["text"]
+        [row] = json.loads(client.get(f"/{lang}/accounts/data/").content)["games"]
+        assert row["code"] == code
+        # Followed, the link replays the deal as a typed code: an earlier day's, not ranked.
+        follower = Client()
+        config = _board_config(follower.get(whole["share"]["path"]))["create"]
+        replay = create(follower, **config)
+        assert (replay["code"], replay["origin"]) == (code, "code")
+
+
+def test_a_daily_game_started_before_midnight_shows_its_code_after_it(client):
+    """The day is the deal's: a game of today's deal still played past midnight is an
+    earlier day's once the day is over, so its code comes when the game ends."""
+    before = LAST_MOMENT - timedelta(minutes=5)
+    code = str(daily.daily_code(before.date(), "L03"))
+    with _at(before):
+        game = create(client, daily="L03")
+    with _at(NEXT_DAY):
+        state = win_through_api(client, code, game=game)
+        assert state["code"] == code and state["share"]["path"].endswith(f"?code={code}")
+        assert state["win"]["code_later"] is None
 
 
 def test_no_answer_carries_a_daily_games_code_while_it_is_played(client):

@@ -7,11 +7,12 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
+from django.utils.translation import gettext
 
 from mahjong import KINDS, family
 from mahjong.rules.board import Blocking, BlockKind
 from quiz.services import rules_sections_load
-from wording.names import AS_SUBJECT, IN_SENTENCE, tile_name, tile_names
+from wording.names import AS_SUBJECT, IN_SENTENCE, PAIR, tile_name, tile_names
 from wording.teaching import blocked_reason
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -178,3 +179,28 @@ def test_every_kind_has_each_form(lang):
             names = tile_names(form)
             assert len(set(names.values())) == len(KINDS), form
             assert all("%" not in name for name in names.values())
+
+
+# -- two identical tiles named together (a hint of an identical pair) -----------------------
+
+#: Red dragon and Bamboo 5, two of each, as a hint names them.
+IDENTICAL_PAIRS = {
+    "sv": ("Tips: de två röda drakarna", "Tips: de två brickorna bambu 5"),
+    "el": ("Υπόδειξη: οι δύο Κόκκινοι δράκοι", "Υπόδειξη: τα δύο πλακίδια «Μπαμπού 5»"),
+    "de": ("Hinweis: zweimal Roter Drache", "Hinweis: zweimal Bambus 5"),
+    "id": ("Petunjuk: dua ubin Naga merah", "Petunjuk: dua ubin Bambu 5"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_names_two_identical_tiles_together(lang):
+    with translation.override(lang):
+        said = tuple(
+            gettext("Hint: %(pair)s") % {"pair": tile_name(kind, PAIR)} for kind in ("R", "5B")
+        )
+        pairs = tile_names(PAIR)
+    assert said == IDENTICAL_PAIRS[lang]
+    # Every kind with four identical tiles has its pair's name, each its own; a flower or
+    # a season is one of a kind, so it never pairs with its own face.
+    assert set(pairs) == {kind for kind in KINDS if family(kind) not in ("flowers", "seasons")}
+    assert len(set(pairs.values())) == len(pairs)
