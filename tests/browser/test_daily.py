@@ -1,6 +1,6 @@
 """The daily deal's page in real Chromium, in all four languages: today's deals (their codes
 held back), the day board with the player's place, yesterday's board, the link that plays today's deal;
-axe-core on each page and the Nu HTML Checker on all of them in one run."""
+axe-core and the Nu HTML Checker on each page."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ from playwright.sync_api import Page, expect
 
 from daily import codes as daily
 from game.models import Game
-from tests.browser.accessibility import assert_no_axe_violations
-from tests.browser.test_stats import assert_valid_documents
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
 from tests.stats.helpers import PASSWORD, player
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]

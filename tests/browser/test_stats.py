@@ -7,10 +7,6 @@ at 360 and 1280 px."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,7 +18,7 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
-from tests.browser.accessibility import VNU_JAR, assert_no_axe_violations
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
 from tests.stats.helpers import PASSWORD, player, recorded_win, save_recorded
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -199,39 +195,6 @@ def test_account_and_stats_pages_are_accessible_and_valid(
         documents[name] = response.text()
         shoot(axe_page, f"{name.replace('/', '-')}-{lang}")
     assert_valid_documents(documents)
-
-
-def assert_valid_documents(documents: dict[str, str]) -> None:
-    """The Nu HTML Checker on several documents in one run (one Java start, not one each)."""
-    java = shutil.which("java")
-    assert java and VNU_JAR.exists(), "the Nu HTML Checker needs Java and node_modules"
-    with tempfile.TemporaryDirectory() as folder:
-        files = {}
-        for index, (name, html) in enumerate(documents.items()):
-            path = Path(folder, f"page-{index}.html")
-            path.write_text(html, encoding="utf-8")
-            files[path.name] = name
-        result = subprocess.run(
-            [
-                java,
-                "-jar",
-                str(VNU_JAR),
-                "--errors-only",
-                "--format",
-                "json",
-                *map(str, Path(folder).iterdir()),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=180,
-        )
-    report = json.loads(result.stderr or result.stdout)
-    errors = [
-        f"{files.get(m.get('url', '').rsplit('/', 1)[-1], '?')}: line {m.get('lastLine', '?')}: {m['message']}"
-        for m in report["messages"]
-        if m.get("type") in ("error", "non-document-error")
-    ]
-    assert errors == [], "Nu HTML Checker errors:\n" + "\n".join(errors)
 
 
 def shoot(page: Page, name: str) -> None:
