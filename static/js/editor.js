@@ -92,6 +92,8 @@ function el(name, attributes = {}, ns = null) {
 // the cursor as a dashed outline, tiles with a problem marked.
 function draw() {
   grid.setAttribute("viewBox", `-0.5 -0.5 ${state.width + 1} ${state.height + 1}`);
+  // On a phone the grid's width follows its columns (editor.css): cells stay tappable.
+  grid.style.setProperty("--columns", String(state.width + 1));
   grid.replaceChildren();
   grid.append(el("rect", { class: "editor-grid__bg", x: 0, y: 0, width: state.width, height: state.height }, SVG));
   for (let x = 0; x <= state.width; x += 2) {
@@ -229,6 +231,8 @@ grid.addEventListener("keydown", (event) => {
       y: Math.max(0, Math.min(state.cursor.y + dy, state.height - 2)),
     };
     draw();
+    // In the phone's scrolling frame, keep the cursor in sight.
+    grid.querySelector(".editor-grid__cursor")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     say(cursorText());
   } else if (event.key === "Enter" || event.key === " ") {
     toggle(state.cursor.x, state.cursor.y);

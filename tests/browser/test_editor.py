@@ -5,6 +5,7 @@ says why it is not ranked. axe-clean and valid HTML; a screenshot at 1280 by 800
 
 from __future__ import annotations
 
+import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -213,3 +214,68 @@ def test_rename_and_delete_ask_in_the_page_and_show_the_servers_refusal(
     expect(page.locator("#editor-status")).to_have_text("Gelöscht.")
     assert not CustomLayout.objects.filter(pk=layout.pk).exists()
     assert dialogs == []  # no prompt() or confirm() of the browser
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (390, 844)])
+def test_the_editor_is_usable_on_a_phone(live_server, browser, browser_context_args, width, height):
+    """Held upright, the page never scrolls sideways; the grid's half-tile cells stay at
+    least 22 px (a tile 44 px, a finger's width) and the grid scrolls in its own frame; a
+    tap places and removes a tile where it lands, the frame scrolled or not; the layers,
+    the name and Save are within the screen's width and big enough to tap. axe-clean."""
+    context = browser.new_context(
+        **browser_context_args,
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/sv/editor/")
+    grid = page.locator("#editor-grid")
+    expect(grid).to_have_attribute("data-ready", "true")
+    count = page.locator("#editor-count")
+
+    def sideways() -> int:
+        return page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+
+    assert sideways() == 0
+    columns = float(grid.get_attribute("viewBox").split()[2])
+    cell = grid.bounding_box()["width"] / columns
+    assert cell >= 22, cell
+    for control in [
+        *page.locator(".editor__layer").all(),
+        page.get_by_label("Layoutens namn"),
+        page.get_by_role("button", name="Spara", exact=True),
+        page.get_by_role("button", name="Ta bort alla brickor"),
+    ]:
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, control
+        assert box["height"] >= 24, control
+
+    frame = page.locator("#editor-frame")
+    frame.scroll_into_view_if_needed()
+
+    def tap_cell(x: int, y: int) -> None:
+        # Viewport coordinates of the middle of cell (x, y): the viewBox starts at -0.5.
+        box = grid.bounding_box()
+        page.touchscreen.tap(box["x"] + (x + 1) * cell, box["y"] + (y + 1) * cell)
+
+    tap_cell(2, 2)
+    expect(count).to_have_text("1 av 144 brickor")
+    expect(page.locator("#editor-grid .editor-grid__tile")).to_have_attribute("data-tile", "2,2,0")
+    # Scrolled to the grid's right-hand side, a tap lands on the cell under the finger.
+    frame.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+    expect(frame).not_to_have_js_property("scrollLeft", 0)
+    tap_cell(33, 4)
+    expect(count).to_have_text("2 av 144 brickor")
+    expect(page.locator('#editor-grid [data-tile="33,4,0"]')).to_have_count(1)
+    tap_cell(34, 5)  # the same tile's other quarter: it is removed
+    expect(count).to_have_text("1 av 144 brickor")
+    assert sideways() == 0
+    assert_no_axe_violations(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"editor-sv-{width}.png")
+    context.close()
