@@ -134,7 +134,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     tile(page, b).click()
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("Spelat på en spelares egen layout: sådana rankas aldrig.")
+    expect(dialog).to_contain_text("Spelat på en spelares egen layout: sådana spel rankas aldrig.")
     assert errors == []
 
 
@@ -200,7 +200,7 @@ def test_rename_and_delete_ask_in_the_page_and_show_the_servers_refusal(
     delete = page.get_by_role("dialog", name=f"Die Anordnung „{NAME}“ löschen?")
     delete_button.click()
     expect(delete).to_be_visible()
-    expect(delete).to_contain_text("Ihre Spiele lassen sich dann nicht mehr spielen.")
+    expect(delete).to_contain_text("Auf ihr lässt sich dann nicht mehr spielen.")
     assert_no_axe_violations(page)
     delete.get_by_role("button", name="Abbrechen").click()
     expect(delete).to_be_hidden()
