@@ -24,6 +24,9 @@ rest's (all other targets together). A timeout counts as killed (the tests did n
 pass); a mutant no test reaches counts as a survivor. Survivors judged equivalent to the
 original (no test could tell them apart) are listed with their reasons in
 ``docs/mutation-survivors.md`` and left out of the score; the script prints how many.
+They are named by what they change (``tools/mutant_changes.py``: the module, the function
+and the mutated line before and after), not by mutmut's numbers, which a change to the
+function shifts; each survivor is printed so, ready to be judged and listed.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ import filecmp
 import fnmatch
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from tools import mutant_changes  # noqa: E402
 
 WORK = ROOT / ".mutmut"
 MUTMUT = Path(sys.executable).parent / "mutmut"
@@ -279,16 +282,11 @@ def statuses(target: Target) -> dict[str, str]:
     return found
 
 
-def listed_equivalent() -> dict[str, str]:
-    """Mutant names listed as equivalent in docs/mutation-survivors.md, with reasons."""
+def listed_equivalent() -> dict[mutant_changes.Change, str]:
+    """The changes listed as equivalent in docs/mutation-survivors.md, with reasons."""
     if not SURVIVORS_FILE.exists():
         return {}
-    pattern = re.compile(r"^- `([^`]+)`:?\s*(.*)$")
-    return {
-        match.group(1): match.group(2)
-        for line in SURVIVORS_FILE.read_text().splitlines()
-        if (match := pattern.match(line.strip()))
-    }
+    return mutant_changes.listed(SURVIVORS_FILE.read_text())
 
 
 @dataclass
@@ -310,18 +308,20 @@ class Score:
         self.unchecked += other.unchecked
 
 
-def score(target: Target, equivalent: dict[str, str]) -> tuple[Score, list[str]]:
+def score(target: Target, equivalent: dict[mutant_changes.Change, str]) -> tuple[Score, list[str]]:
+    changes = mutant_changes.changes_under(WORK / target.name / "mutants")
     result, survivors = Score(), []
     for name, status in statuses(target).items():
+        change = changes.get(name)
         if status in KILLED:
             result.killed += 1
         elif status in ("not checked", "skipped", "check was interrupted by user"):
             result.unchecked += 1
-        elif name in equivalent:
+        elif change in equivalent:
             result.equivalent += 1
         else:
             result.survived += 1
-            survivors.append(f"{name} ({status})")
+            survivors.append(f"{change or name} ({status}; mutmut show {name})")
     return result, survivors
 
 
@@ -354,8 +354,9 @@ def main() -> int:
     equivalent = listed_equivalent()
     budgets = Budgets()
     totals = {"engine": Score(), "rest": Score()}
+    seen: set[mutant_changes.Change] = set()
     for target in targets:
-        result, survivors = score(target, equivalent)
+        result, survivors = score(target, equivalent, seen)
         print(f"== {target.name}: {result.killed} killed, {result.survived} survived", end="")
         print(
             f", {result.equivalent} listed as equivalent: {result.percent or 0:.1f} % killed",
@@ -363,7 +364,7 @@ def main() -> int:
         )
         print(f" ({result.unchecked} not tested yet)" if result.unchecked else "")
         for survivor in survivors:
-            print(f"   survived: {survivor}")
+            print(f"   survived: - {survivor}")
         totals[target.budget].add(result)
     for group, label, budget in (
         ("engine", "engine mutants killed", ENGINE_BUDGET),
@@ -376,6 +377,9 @@ def main() -> int:
             if total.unchecked:
                 print(f"   ({total.unchecked} {group} mutants not tested yet: no score)")
             budgets.at_least(label, None if total.unchecked else total.percent, budget, "%")
+    if len(targets) == len(TARGETS) and seen:
+        for change in equivalent.keys() - seen:  # its line changed: judge its mutants anew
+            print(f"   listed, but no mutant makes this change any more: - {change}")
     print("(a target's mutants, one by one: cd .mutmut/TARGET && mutmut results; mutmut show NAME)")
     return budgets.exit_code()
 
