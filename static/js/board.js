@@ -4,7 +4,7 @@
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
 // keyboard.js (arrow keys), clock.js (the running clock), fit.js (the board's size and
-// zoom); free-tiles.js, guide.js and
+// zoom), board-menu.js (the settings panel of a phone's bar); free-tiles.js, guide.js and
 // blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
@@ -23,6 +23,7 @@
 
 import { GameApi } from "./api.js";
 import { blockedMessage, outlineBlockers } from "./blocked-reason.js";
+import { setupBoardMenu } from "./board-menu.js";
 import { BoardClock, formatElapsed } from "./clock.js";
 import { BoardFit, extent, fitPageBelow } from "./fit.js";
 import { setupFreeTiles } from "./free-tiles.js";
@@ -86,10 +87,17 @@ setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"),
 // The result to share after a win: listens to board:won and board:game.
 setupShare(el.board, document.getElementById("won-share"));
 
+setupBoardMenu({
+  button: document.getElementById("settings-button"),
+  panel: document.getElementById("board-settings"),
+});
+
 fitPageBelow(document.querySelector(".site-header"));
 const fit = new BoardFit({
   frame: el.board,
+  room: document.getElementById("board-frame"),
   tiles: el.tiles,
+  tools: document.getElementById("board-tools"),
   zoom: {
     box: document.getElementById("board-zoom"),
     zoomIn: document.getElementById("zoom-in"),

@@ -58,15 +58,22 @@ export function fitUnits(width, height, { cols, rows, top }) {
 }
 
 export class BoardFit {
-  // frame: the scrolling box the board is drawn in; tiles: the tiles' container;
-  // zoom: {box, zoomIn, zoomOut} (the buttons, shown where zooming helps).
+  // frame: the scrolling box the board is drawn in; room: the box the page leaves for
+  // the board (on a phone held upright the felt hugs the tiles inside it, so the frame's
+  // own size follows the tiles and cannot be what they are fitted to); tiles: the tiles'
+  // container; zoom: {box, zoomIn, zoomOut} (the buttons, shown where zooming helps);
+  // tools: what holds the zoom buttons and the hint beside or below the board (board.css
+  // puts it in the felt's flow or over it: in the flow it takes its room from the tiles
+  // while it is shown, and only then).
   // hint: the words under the overview that say a tap zooms in (shown with it);
   // overview: whether a new game opens on it (the guided first game does not: its steps
   // point at tiles to tap, and − still shows the whole board).
-  constructor({ frame, tiles, zoom, hint = null, overview = true }) {
+  constructor({ frame, room = frame, tiles, zoom, tools = null, hint = null, overview = true }) {
     this.frame = frame;
+    this.room = room;
     this.tiles = tiles;
     this.zoom = zoom;
+    this.tools = tools;
     this.extent = null;
     this.scale = 1; // the player's zoom, over the fitted size
     this.last = null;
@@ -76,13 +83,13 @@ export class BoardFit {
     if ("ResizeObserver" in window) {
       let size = "";
       new ResizeObserver(() => {
-        // Only a change of the box re-fits (not the scrollbars of a zoomed board).
-        const now = `${this.frame.clientWidth}x${this.frame.clientHeight}`;
+        // Only a change of the room re-fits (not the scrollbars of a zoomed board).
+        const now = `${this.room.clientWidth}x${this.room.clientHeight}`;
         if (now !== size) {
           size = now;
           this.fit({ resized: true });
         }
-      }).observe(this.frame);
+      }).observe(this.room);
     } else {
       window.addEventListener("resize", () => this.fit({ resized: true }));
     }
@@ -113,19 +120,35 @@ export class BoardFit {
     this.fit({ centre: true });
   }
 
-  // The box the tiles may take: the frame's inside.
-  box() {
+  // The box the tiles may take: the room, less the frame's padding and the tools where
+  // they are shown in the felt's flow (reserve: {across, down} in px).
+  box(reserve = { across: 0, down: 0 }) {
     const style = getComputedStyle(this.frame);
-    const width = this.frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const height = this.frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const width =
+      this.room.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - reserve.across;
+    const height =
+      this.room.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - reserve.down;
     return { width: Math.max(0, width), height: Math.max(0, height) };
+  }
+
+  // The room the shown tools take from the tiles: beside the board in a row, below it in
+  // a column, none where they lie over the felt.
+  reserve() {
+    const none = { across: 0, down: 0 };
+    if (!this.tools || this.tools.hidden) return none;
+    const style = getComputedStyle(this.tools);
+    if (style.position === "absolute" || style.display === "none") return none;
+    const felt = getComputedStyle(this.tools.parentElement);
+    const row = !felt.flexDirection.startsWith("column");
+    const box = this.tools.getBoundingClientRect();
+    return row ? { across: box.width, down: 0 } : { across: 0, down: box.height };
   }
 
   // The sizes for the current box: whole (the whole board), base (what a new game shows:
   // the whole board, or the smallest tiles a finger hits where the whole board would
   // need smaller ones) and the player's zoom on top.
-  sizes() {
-    const { width, height } = this.box();
+  sizes(reserve) {
+    const { width, height } = this.box(reserve);
     const whole = fitUnits(width, height, this.extent);
     // Squarer tiles made to reach the smallest size can miss it by a rounding error; a
     // hundredth of a pixel is no reason for an overview.
@@ -140,13 +163,23 @@ export class BoardFit {
   // frame ({x, y} from its top left) that stays where it is, the fingers' or the middle.
   fit({ centre = false, focus = null, resized = false } = {}) {
     if (!this.extent) return;
-    const { whole, base, min, max } = this.sizes();
     if (resized && this.overview) this.scale = 0;
-    this.scale = Math.min(max, Math.max(min, this.scale));
-    // Nothing between the whole board and the playing size (a tile a finger can miss
-    // that still does not show the whole board helps no one): the nearer of the two.
-    if (this.scale < 1 && this.scale > min) this.scale = this.scale < (min + 1) / 2 ? min : 1;
-    this.overview = this.scale < 1;
+    const wanted = this.scale;
+    // First without the tools; where zooming helps, they are shown and the tiles fitted
+    // again in the room they leave (smaller tiles: zooming still helps).
+    let sizes = this.sizes();
+    this.settle(sizes, wanted);
+    const zooms = sizes.whole.u < 18 || this.scale !== 1;
+    if (this.tools) {
+      this.tools.hidden = !zooms;
+      this.zoom.box.hidden = !zooms;
+      if (this.hint) this.hint.hidden = !this.overview;
+      if (zooms) {
+        sizes = this.sizes(this.reserve());
+        this.settle(sizes, wanted);
+      }
+    }
+    const { whole, base, min, max } = sizes;
     const before = this.last;
     const u = base * this.scale;
     // The point of the board under the focus, in tile units, before the change.
@@ -170,7 +203,7 @@ export class BoardFit {
     style.setProperty("--top", String(this.extent.top));
     this.last = { u, aspect: whole.aspect };
     // Zooming helps where the tiles are small: phones, a small window.
-    this.zoom.box.hidden = whole.u >= 18 && this.scale === 1;
+    if (!this.tools) this.zoom.box.hidden = !zooms;
     this.zoom.zoomIn.disabled = this.scale >= max - 1e-6;
     this.zoom.zoomOut.disabled = this.scale <= min + 1e-6;
     this.frame.classList.toggle("is-zoomed", u > whole.u + 0.01);
@@ -186,6 +219,15 @@ export class BoardFit {
       this.frame.scrollLeft += tilesBox.left + anchor.x * u - (anchor.frameBox.left + focus.x);
       this.frame.scrollTop += tilesBox.top + anchor.y * u - (anchor.frameBox.top + focus.y);
     }
+  }
+
+  // The player's zoom, kept within what the sizes allow; nothing between the whole board
+  // and the playing size (a tile a finger can miss that still does not show the whole
+  // board helps no one): the nearer of the two.
+  settle({ min, max }, wanted) {
+    this.scale = Math.min(max, Math.max(min, wanted));
+    if (this.scale < 1 && this.scale > min) this.scale = this.scale < (min + 1) / 2 ? min : 1;
+    this.overview = this.scale < 1;
   }
 
   zoomBy(factor, focus = null) {
