@@ -10,13 +10,15 @@ import { setupWin } from "./win.js";
 
 const board = document.getElementById("board");
 
-// The bar's settings group holds the sound switch and the help button; until the bar
-// has one, they go at the end of the bar's buttons.
+// The bar's settings group holds the sound switch and the help button, before "Show free
+// tiles" (shown last: the keys' order is the order seen); without the group, they go at
+// the end of the bar's buttons.
 function placeInBar(...controls) {
   const place =
     document.getElementById("board-settings") || document.querySelector(".board-bar__buttons");
   if (!place) return;
-  for (const control of controls) if (control) place.append(control);
+  const last = place.querySelector(":scope > .board-options");
+  for (const control of controls) if (control) place.insertBefore(control, last);
 }
 
 if (board) {

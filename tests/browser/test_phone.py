@@ -7,6 +7,7 @@ steps come into view on a phone.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,78 @@ def test_each_step_of_the_guide_comes_into_view_on_a_phone(
     expect(page.locator("#board-tiles .tile.is-blocker").first).to_be_in_viewport()
     page.screenshot(path=SCREENSHOTS / f"guide-el-{orientation}-done.png")
     assert_no_axe_violations(page)  # the reason said, its blockers outlined, the last step
+
+
+def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
+    """Upright, the bar keeps the game's controls; the settings button opens the rest in
+    a panel a keyboard uses as well as a finger. Esc closes it and gives the focus back
+    to the button (and pauses nothing); with the panel closed, Esc pauses as before. A
+    control of the panel that opens a dialog closes it; the focus then comes back."""
+    page = phone("portrait", bypass_csp=True)  # for axe-core
+    page.goto(f"{live_server.url}/de/play/?code={EXAMPLE}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    button = page.get_by_role("button", name="Einstellungen")
+    panel = page.locator("#board-settings")
+    pause = page.locator("#pause-button")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(button).to_have_attribute("aria-controls", "board-settings")
+    expect(panel).to_be_hidden()
+    for control in ("Hinweis", "Rückgängig", "Pause", "Neues Spiel"):
+        expect(page.get_by_role("button", name=control, exact=True)).to_be_in_viewport()
+
+    # A tile tapped with the keyboard starts the clock (Pause can then be pressed).
+    page.locator('#board-tiles .tile[tabindex="0"]').focus()
+    page.keyboard.press("Enter")
+    expect(pause).to_be_enabled()
+
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(button).to_have_attribute("aria-expanded", "true")
+    expect(panel).to_be_visible()
+    expect(page.get_by_label("Spielsteine", exact=True)).to_be_focused()
+    assert_no_axe_violations(page)
+    # Every setting is reached with Tab, in the order it is shown, and works.
+    for name in ("Dunkles Design", "Ton", "Tastenkürzel"):
+        page.keyboard.press("Tab")
+        expect(page.get_by_role("button", name=name)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Freie Spielsteine zeigen")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bshows-free\b"))
+
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    expect(button).to_be_focused()
+    expect(pause).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Escape")
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "false")
+
+    # The help sheet from the panel: the panel closes under it, the focus comes back.
+    button.click()
+    page.get_by_role("button", name="Tastenkürzel").click()
+    expect(page.locator("#help-sheet")).to_be_visible()
+    expect(panel).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(page.locator("#help-sheet")).to_be_hidden()
+    expect(button).to_be_focused()
+
+    # A tap outside the panel closes it.
+    button.click()
+    expect(panel).to_be_visible()
+    page.locator("#board-bar .board-bar__facts").click()
+    expect(panel).to_be_hidden()
+
+    # The zoom buttons float on the board's corner, named, next after the board with Tab.
+    zoom_in = page.get_by_role("button", name="Vergrößern")
+    expect(zoom_in).to_be_visible()
+    page.locator('#board-tiles .tile[tabindex="0"]').focus()
+    page.keyboard.press("Tab")
+    expect(zoom_in).to_be_focused()
+    expect(page.get_by_role("button", name="Verkleinern")).to_be_visible()
+    felt = page.locator("#board-felt").bounding_box()
+    box = zoom_in.bounding_box()
+    assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
+    assert felt["y"] <= box["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"]
