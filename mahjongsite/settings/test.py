@@ -4,7 +4,6 @@ import os
 import tempfile
 
 from .base import *  # noqa: F403
-from .env import env_rate
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"
@@ -28,18 +27,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"mahjong-test-{os.getpid()}.sqlite3")
     }
 
-# Generous limits, so scripted checks are never refused (tests that check a limit set
-# their own); DJANGO_RATE_LIMIT_* still apply when given.
-RATE_LIMITS = {
-    "game_create": env_rate("DJANGO_RATE_LIMIT_GAME_CREATE", "100000/m"),
-    "game_hint": env_rate("DJANGO_RATE_LIMIT_HINT", "100000/m"),
-    "game_check": env_rate("DJANGO_RATE_LIMIT_CHECK", "100000/m"),
-    "game_move": env_rate("DJANGO_RATE_LIMIT_MOVE", "100000/m"),
-    "signup": env_rate("DJANGO_RATE_LIMIT_SIGNUP", "100000/m"),
-    "password_reset": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET", "100000/m"),
-    "password_reset_address": env_rate("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "100000/m"),
-    "layout_edit": env_rate("DJANGO_RATE_LIMIT_LAYOUT_EDIT", "100000/m"),
-}
+RATE_LIMITS = generous_rate_limits("100000/m")  # noqa: F405
 # Sign-in failures per address: generous here too (tests of the limit set their own).
 LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000
 LOGIN_ADDRESS_FAILURE_LIMIT = 1000

@@ -17,10 +17,17 @@ READERS = {"env_str", "env_int", "env_bool", "env_list", "env_rate", "get", "get
 
 def variables_read(source: str) -> set[str]:
     """The environment variables a settings module reads: the first argument of its
-    ``env_*()`` helpers and of ``os.environ.get()``/``os.getenv()``, or an
-    ``os.environ[...]`` subscript."""
+    ``env_*()`` helpers and of ``os.environ.get()``/``os.getenv()``, an
+    ``os.environ[...]`` subscript, or the variable of each rate limit in
+    ``RATE_LIMIT_DEFAULTS`` (read with ``env_rate`` by name)."""
     names = set()
     for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Assign)
+            and [ast.unparse(target) for target in node.targets] == ["RATE_LIMIT_DEFAULTS"]
+            and isinstance(node.value, ast.Dict)
+        ):
+            names |= {value.elts[0].value for value in node.value.values}
         if isinstance(node, ast.Call) and node.args:
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -55,9 +62,10 @@ def test_the_reader_finds_every_way_of_reading_a_variable():
         "import os\n"
         'A = env_str("ONE")\nB = env_int("TWO", 3)\nC = os.environ.get("THREE")\n'
         'D = os.environ["FOUR"]\nE = {}.get("NOT_A_VARIABLE")\nF = env_rate("FIVE", "1/m")\n'
+        'RATE_LIMIT_DEFAULTS = {"signup": ("SIX", "10/h")}\n'
     )
 
-    assert variables_read(source) == {"ONE", "TWO", "THREE", "FOUR", "FIVE"}
+    assert variables_read(source) == {"ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"}
 
 
 def test_every_variable_production_reads_is_in_the_guide_and_no_other():
