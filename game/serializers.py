@@ -16,13 +16,16 @@ nothing here decides a rule.
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils import timezone
 
 from editor.naming import layout_label
 from mahjong import Board, family
 from mahjong.rules.daily import utc_day
+from wording import formatting
 from wording.teaching import blocked_sentence
 
 from . import sharing, verdicts, wins
@@ -119,7 +122,24 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
         "may_rank": wins.may_rank(game),
+        "past_day": _past_day(game),
         "event": event,
+    }
+
+
+def _past_day(game: Game) -> dict | None:
+    """For a typed code that is an earlier day's daily deal: that day, written out in the
+    request's language, and its day board, so that the board labels the game at once."""
+    if game.origin != Game.CODE:
+        return None
+    day = wins.earlier_day(game)
+    if day is None:
+        return None
+    query = urlencode({"day": day.isoformat(), "layout": game.layout_id})
+    return {
+        "day": day.isoformat(),
+        "text": formatting.long_day(day),
+        "board_url": f"{reverse('daily')}?{query}#day-board",
     }
 
 

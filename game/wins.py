@@ -51,12 +51,18 @@ def not_ranked_because(game: Game) -> list[str]:
 
 def _is_earlier_daily(game: Game) -> bool:
     """Whether the game's code was an earlier day's daily deal on the day it began."""
+    return earlier_day(game) is not None
+
+
+def earlier_day(game: Game):
+    """The earlier day whose daily deal the game's code was on the day it began, else
+    None (a player's own layout, today's deal, or no daily deal)."""
     try:
         code = parse_code(game.code)
     except InvalidGameCode:  # a player's own layout
-        return False
+        return None
     started = game.created_at or timezone.now()
-    return ranking.earlier_daily_day(code, utc_day(started)) is not None
+    return ranking.earlier_daily_day(code, utc_day(started))
 
 
 def may_rank(game: Game) -> bool:

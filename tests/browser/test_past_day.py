@@ -82,3 +82,36 @@ def test_an_earlier_days_deal_is_labelled_and_its_win_says_why_not_ranked(
     response = page.goto(f"{live_server.url}/de/play/?code={code}&day={yesterday.isoformat()}")
     assert_valid_html(response.text())
     expect(label).to_be_visible()
+
+
+def test_an_earlier_days_code_typed_in_the_panel_is_labelled_at_once(live_server, page: Page):
+    """No reload: the game started from the panel's code field says which day's deal it is
+    and links to that day's board; a fresh deal then takes the label away again."""
+    yesterday = daily.utc_day() - timedelta(days=1)
+    code = str(daily.daily_code(yesterday, "L02"))
+    page.goto(f"{live_server.url}/sv/play/?layout=L00")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    label = page.locator("#past-day")
+    expect(label).to_be_hidden()
+    page.evaluate("() => { window.notReloaded = true; }")
+
+    page.locator("#new-game-button").click()
+    page.get_by_label("Spelkod").fill(code)
+    page.get_by_role("button", name="Spela med koden").click()
+    with translation.override("sv"):
+        day = formatting.long_day(yesterday)
+    expect(label.locator("strong")).to_have_text(
+        f"Det här är given den {day}, en tidigare dag: den är inte rankad."
+    )
+    expect(label).to_be_visible()
+    expect(label.get_by_role("link", name="Den dagens topplista")).to_have_attribute(
+        "href", f"/sv/daily/?day={yesterday.isoformat()}&layout=L02#day-board"
+    )
+    assert page.evaluate("() => document.getElementById('board').controller.game.code") == code
+    assert page.evaluate("() => window.notReloaded === true")  # the same page, not reloaded
+
+    # A fresh deal from the panel's list: not that day's deal, so the label goes.
+    page.locator("#new-game-button").click()
+    page.locator("#new-game-form").get_by_role("button", name="Nytt spel").click()
+    expect(label).to_be_hidden()
+    assert page.evaluate("() => window.notReloaded === true")

@@ -23,6 +23,7 @@ from game.ranking import DAILY_DAYS_TRIED
 from game.ranking import earlier_daily_day as earlier_day
 from mahjong import GameCode
 from tests.stats.helpers import player, signed_in, win_with_services
+from wording import formatting
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +48,14 @@ def fixed_clock():
 
 
 def label(page: str) -> str | None:
-    found = re.search(r'<p class="past-day"[^>]*>\s*<strong>(.*?)</strong>', page, re.S)
-    return html.unescape(" ".join(found.group(1).split())) if found else None
+    """The label's words as the page is sent; None when it is hidden (every play page
+    carries it, for a code typed later)."""
+    found = re.search(r'<p class="past-day"([^>]*)>\s*<strong>(.*?)</strong>', page, re.S)
+    assert found, "no past-day label on the page"
+    if re.search(r"\shidden(\s|$)", found.group(1)):
+        assert found.group(2) == ""
+        return None
+    return html.unescape(" ".join(found.group(2).split()))
 
 
 def code_of(day: date, layout_id: str = "L03") -> str:
@@ -94,7 +101,6 @@ def test_no_label_on_todays_deal_a_fresh_deal_or_another_code(client):
     for query in [*queries, {"code": "MJ1-L00-AAAAABL"}]:
         page = client.get("/sv/play/", query).content.decode()
         assert label(page) is None, query
-        assert "past-day.js" not in page
 
 
 def test_an_earlier_days_game_in_progress_keeps_its_label_when_reloaded(client):
@@ -174,3 +180,38 @@ def test_the_api_answer_of_a_daily_win_carries_the_streak_sentence():
     answer = signed_in(Client(), ada).get(f"/api/games/{game.id}?lang=el").json()
     assert answer["win"]["daily"]["streak"] == 1
     assert answer["win"]["daily"]["streak_text"].startswith("Το σερί σας: 1 ")
+
+
+@pytest.mark.parametrize("lang", ["sv", "el", "de", "id"])
+def test_a_typed_earlier_days_code_carries_its_day_in_the_game(client, lang):
+    """So that the board labels it at once, without a reload: the day, written out in the
+    request's language, and its day board; in the created game and when fetched again."""
+    yesterday = TODAY - timedelta(days=1)
+    created = client.post(
+        f"/api/games?lang={lang}",
+        {"code": code_of(yesterday)},
+        content_type="application/json",
+    ).json()
+    with translation.override(lang):
+        written = formatting.long_day(yesterday)
+    expected = {
+        "day": "2026-12-19",
+        "text": written,
+        "board_url": f"/{lang}/daily/?day=2026-12-19&layout=L03#day-board",
+    }
+    assert created["past_day"] == expected
+    assert written in LABEL[lang]  # the same words as the page's label
+    fetched = client.get(f"/api/games/{created['id']}?lang={lang}").json()
+    assert fetched["past_day"] == expected
+
+
+def test_no_day_in_the_game_for_todays_code_a_fresh_deal_or_another_code(client):
+    for body in [
+        {"code": code_of(TODAY)},
+        {"daily": "L03"},
+        {"layout": "L03"},
+        {"code": "MJ1-L00-AAAAABL"},
+        {"code": code_of(TODAY - timedelta(days=DAILY_DAYS_TRIED))},  # beyond the days tried
+    ]:
+        game = client.post("/api/games", body, content_type="application/json").json()
+        assert game["past_day"] is None, body
