@@ -21,7 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from django_ratelimit.decorators import ratelimit
 from django_ratelimit.exceptions import Ratelimited
 
-from mahjong import InvalidGameCode, MoveError, UnknownLayout
+from mahjong import PAIRS, InvalidGameCode, MoveError, UnknownLayout
 from mahjongsite.api_requests import (
     JsonCsrfCheck,
     api_entry,
@@ -261,7 +261,7 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
             raise ApiError("invalid_field", field="to")
         return _move(services.game_undo_to_winnable(game_id=game_id, owner=owner))
     count = data.get("count", 1)
-    if type(count) is not int or not 1 <= count <= 72:
+    if type(count) is not int or not 1 <= count <= PAIRS:
         raise ApiError("invalid_field", field="count")
     return _move(services.game_undo(game_id=game_id, owner=owner, count=count))
 

@@ -34,6 +34,7 @@ from .params import layout_asked, own_layout_asked, parse_game_id
 from .pictures import layout_svg, picture_version, svg_of, version_of
 from .selectors import board_for, game_get
 from .serializers import game_payload
+from .services import DEFAULT_LAYOUT
 
 
 def _current_game(request: HttpRequest) -> Game | None:
@@ -213,12 +214,13 @@ def play(request: HttpRequest) -> HttpResponse:
     else:
         shown_code = wanted_code if guide is None else None
     user_id = request.user.pk if request.user.is_authenticated else None
+    shown_layout = (initial or {}).get("layout", {}).get("id")
     context = {
         "layouts": layout_choices(),
         "gallery": gallery(user_id),
         "own_gallery": own_gallery(user_id),
         "past_day": _past_day(request, shown_code),
-        "current_layout": (initial or {}).get("layout", {}).get("id") or daily or layout or "L00",
+        "current_layout": shown_layout or daily or layout or DEFAULT_LAYOUT,
         "code_value": raw_code if code_error else (initial or {}).get("code") or wanted_code or "",
         "code_error": code_error,
         "board_config": config,

@@ -65,7 +65,7 @@ from .rules.registry import (
     random_code,
     use_custom_layouts,
 )
-from .rules.tiles import FAMILIES, KINDS, TILE_SET, family, match_class, matches
+from .rules.tiles import FAMILIES, KINDS, PAIRS, TILE_SET, family, match_class, matches
 
 __all__ = [
     "BadCharacters",
@@ -83,6 +83,7 @@ __all__ = [
     "InvalidGameCode",
     "InvalidLayout",
     "KINDS",
+    "PAIRS",
     "LAYOUTS",
     "Layout",
     "LayoutFileError",

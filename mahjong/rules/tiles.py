@@ -32,6 +32,8 @@ KINDS: tuple[str, ...] = QUADRUPLE_KINDS + FLOWERS + SEASONS
 
 #: The 144 tiles of a full set, as kind labels.
 TILE_SET: tuple[str, ...] = tuple(k for k in QUADRUPLE_KINDS for _ in range(4)) + FLOWERS + SEASONS
+#: The pairs of a whole game (72): every layout holds the whole set.
+PAIRS = len(TILE_SET) // 2
 
 FAMILY_BAMBOO = "bamboo"
 FAMILY_CHARACTERS = "characters"
