@@ -109,3 +109,32 @@ def test_the_survivors_list_names_every_mutant_by_its_change():
 
     assert "__mutmut_" not in text
     assert entries and len(listed(text)) == len(entries)  # each read, none twice
+
+
+def test_the_score_leaves_out_the_survivors_listed_by_their_change(mutmut_here, monkeypatch):
+    import json
+
+    from tools import mutate
+
+    folder = mutmut_here / "work" / "quiz" / "mutants" / "pkg"
+    folder.mkdir(parents=True)
+    code = mutated(SOURCE)
+    (folder / "tiny.py").write_text(code)
+    changes = changes_in("pkg.tiny", code)
+    judged = next(
+        name
+        for name, change in changes.items()
+        if change == Change("pkg.tiny", "double", "total = n * 2", "total = n / 2")
+    )
+    other = next(name for name in sorted(changes) if name != judged)
+    survived, killed = 0, 1  # mutmut's exit codes
+    exit_codes = {name: survived if name in (judged, other) else killed for name in changes}
+    (folder / "tiny.py.meta").write_text(json.dumps({"exit_code_by_key": exit_codes}))
+    monkeypatch.setattr(mutate, "WORK", mutmut_here / "work")
+
+    seen: set[Change] = set()
+    result, survivors = mutate.score(mutate.TARGETS["quiz"], {changes[judged]: "why"}, seen)
+
+    assert (result.killed, result.survived, result.equivalent) == (len(changes) - 2, 1, 1)
+    assert survivors == [f"{changes[other]} (survived; mutmut show {other})"]
+    assert seen == set(changes.values())

@@ -308,8 +308,12 @@ class Score:
         self.unchecked += other.unchecked
 
 
-def score(target: Target, equivalent: dict[mutant_changes.Change, str]) -> tuple[Score, list[str]]:
+def score(
+    target: Target, equivalent: dict[mutant_changes.Change, str], seen: set
+) -> tuple[Score, list[str]]:
+    """The target's score and survivors; adds every change its mutants make to ``seen``."""
     changes = mutant_changes.changes_under(WORK / target.name / "mutants")
+    seen.update(changes.values())
     result, survivors = Score(), []
     for name, status in statuses(target).items():
         change = changes.get(name)
