@@ -16,10 +16,8 @@ nothing here decides a rule.
 from __future__ import annotations
 
 from functools import lru_cache
-from urllib.parse import urlencode
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils import timezone
 
 from editor.naming import layout_label
@@ -135,11 +133,10 @@ def _past_day(game: Game) -> dict | None:
     day = wins.earlier_day(game)
     if day is None:
         return None
-    query = urlencode({"day": day.isoformat(), "layout": game.layout_id})
     return {
         "day": day.isoformat(),
         "text": formatting.long_day(day),
-        "board_url": f"{reverse('daily')}?{query}#day-board",
+        "board_url": sharing.day_board_path(day, game.layout_id),
     }
 
 

@@ -8,6 +8,7 @@ shares through the browser's own share sheet or the clipboard.
 
 from __future__ import annotations
 
+from datetime import date
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -33,6 +34,12 @@ def share_text(game: Game) -> str:
         "%(code)s in %(time)s, %(count)s hints",
         game.hints_used,
     ) % {"code": game.code, "time": time, "count": formatting.number(game.hints_used)}
+
+
+def day_board_path(day: date, layout_id: str) -> str:
+    """The daily page's board of an earlier day, where that day's deal of a layout stands."""
+    query = urlencode({"day": day.isoformat(), "layout": layout_id})
+    return f"{reverse('daily')}?{query}#day-board"
 
 
 def share_path(code: str) -> str:

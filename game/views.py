@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -35,6 +34,7 @@ from .pictures import layout_svg, picture_version, svg_of, version_of
 from .selectors import board_for, game_get
 from .serializers import game_payload
 from .services import DEFAULT_LAYOUT
+from .sharing import day_board_path
 
 
 def _current_game(request: HttpRequest) -> Game | None:
@@ -141,12 +141,11 @@ def _past_day(request: HttpRequest, code: str | None) -> dict | None:
     day = ranking.earlier_daily_day(parsed, utc_day(timezone.now()), hint=request.GET.get("day"))
     if day is None:
         return None
-    query = urlencode({"day": day.isoformat(), "layout": parsed.layout_id})
     return {
         "code": str(parsed),
         "day": formatting.long_day(day),
         "iso_day": day.isoformat(),
-        "board_url": f"{reverse('daily')}?{query}#day-board",
+        "board_url": day_board_path(day, parsed.layout_id),
     }
 
 
