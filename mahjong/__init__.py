@@ -14,7 +14,7 @@ The whole game in a few names, in the spirit of python-chess::
 * :class:`GameCode` parses and formats codes ``MJ1-Lnn-XXXXXXX``; malformed
   ones raise an :class:`InvalidGameCode` subclass with a ``reason``.
 * :func:`deal_for` gives a code's :class:`Deal`: faces on the layout's 144
-  positions and a winning plan of 72 pairs.
+  positions and a winning plan of :data:`PAIRS` (72) pairs.
 * :class:`Board` is a game in progress: taps (:meth:`Board.tap`), removals,
   undo, hints, its :class:`State`, what may happen now (``can_undo``,
   ``can_hint``, ``can_pause``) and why a tile is blocked (:meth:`Board.blocking`).
