@@ -226,3 +226,43 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
         "aria-current", "true"
     )
     assert errors == []
+
+
+def test_a_signed_in_players_panel_fits_a_phone(live_server, browser, browser_context_args):
+    """Held upright, a signed-in player's play page does not scroll sideways (the head's
+    hidden "signed in as" once widened it), so the New game panel with their own layouts
+    lies within the screen."""
+    from editor import services as editor_services
+    from mahjong import LAYOUTS
+    from tests.browser.test_editor import sign_in
+
+    context = browser.new_context(
+        **browser_context_args,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    sign_in(page, live_server)
+    from django.contrib.auth import get_user_model
+
+    builder = get_user_model().objects.get(username="builder")
+    editor_services.layout_create(
+        user_id=builder.pk,
+        name="Min sköldpadda med ett ganska långt namn",
+        positions=[list(p) for p in LAYOUTS["L00"].positions],
+    )
+    open_board(page, live_server, "sv", query="?layout=L00")
+    sideways = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert page.evaluate(sideways) == 0
+    page.locator("#new-game-button").click()
+    panel = page.locator("#new-game-panel")
+    expect(panel).to_be_visible()
+    mine = page.get_by_role("region", name="Mina layouter")
+    mine.scroll_into_view_if_needed()
+    expect(mine.get_by_role("button")).to_have_count(1)
+    for part in (panel, page.locator("#layout-select"), mine.get_by_role("button")):
+        box = part.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert page.evaluate(sideways) == 0
+    context.close()
