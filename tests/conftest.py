@@ -1,6 +1,9 @@
 """Fixtures shared by every test."""
 
+import functools
 import os
+import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -20,17 +23,51 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = "/usr/bin/chromium"
 
 
-def pytest_collection_modifyitems(items):
-    """Keep each test file on one pytest-xdist worker (make test runs one per core).
+# A fixture set up once per module, class or package, in a test file's own source.
+SHARED_FIXTURE = re.compile(r"""scope\s*=\s*["'](module|class|package)["']""")
 
-    A file's module-scoped fixtures (a browser page, a played game) are then set up once,
-    not once per worker. The production-stack drills of tests/ops/ share one worker, so
-    that two stacks are never started, stopped and faulted at the same time.
+
+@functools.cache
+def _shares_fixtures(path: Path) -> bool:
+    try:
+        return bool(SHARED_FIXTURE.search(path.read_text(encoding="utf-8")))
+    except OSError:
+        return True
+
+
+def _work_unit(nodeid: str, root: Path) -> str:
+    """What pytest-xdist hands to one worker at a time: a group of tests or one test.
+
+    The production-stack drills of tests/ops/ go to one worker together, so that two
+    stacks are never started, stopped and faulted at the same time; so do the tests of a
+    file with a fixture set up once per module or class (a played game, the import graph,
+    the extracted catalogue), which is then set up once. Every other test needs nothing
+    of its neighbours (a browser test has its own browser context and an emptied
+    database) and goes to whichever worker is free, so both stay busy to the end.
     """
-    for item in items:
-        path = item.nodeid.split("::")[0]
-        group = "ops" if path.startswith("tests/ops/") else path
-        item.add_marker(pytest.mark.xdist_group(group))
+    path = nodeid.split("::")[0]
+    if path.startswith("tests/ops/"):
+        return "ops"
+    return path if _shares_fixtures(root / path) else nodeid
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """make test's `--dist loadgroup`, with the groups of ``_work_unit``.
+
+    pytest-xdist's own groups (the ``xdist_group`` mark) are lost under pytest 9, which
+    ignores the new test names that carry them; this schedules from the names alone.
+    The groups of several tests go first, largest first, then the other tests one by one
+    in pytest-django's order, each to whichever worker is free.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _work_unit(nodeid, config.rootpath)
+
+    return GroupScheduling(config, log)
 
 
 @pytest.fixture(scope="session", autouse=True)
