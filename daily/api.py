@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 
 from daily import codes as daily
-from game.api import ApiError, api_view
+from game.json_api import ApiError, api_view
 from wording.names import layout_name
 
 from .days import requested_day

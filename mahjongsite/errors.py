@@ -63,7 +63,7 @@ def _language(request: HttpRequest) -> str:
 
 
 def service_unavailable(request: HttpRequest) -> HttpResponse:
-    from game.api import error_response
+    from game.json_api import error_response
 
     with translation.override(_language(request)):
         message = _("The service is unavailable for a moment. Try again shortly.")
@@ -113,7 +113,7 @@ ERROR_PAGES = {
 
 def error_page(request: HttpRequest, kind, status: int) -> HttpResponse:
     """The translated error page (or the API's JSON error) for ``kind``, with ``status``."""
-    from game.api import error_response
+    from game.json_api import error_response
 
     title, message, code = ERROR_PAGES[kind]
     with translation.override(_language(request)):

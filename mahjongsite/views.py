@@ -39,7 +39,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     from mahjongsite.errors import is_api
 
     if is_api(request):  # an address under the API that names nothing: its JSON error
-        from game.api import error_response
+        from game.json_api import error_response
         from mahjongsite.api_requests import request_language
 
         with translation.override(request_language(request)):

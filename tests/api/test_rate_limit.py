@@ -1,4 +1,4 @@
-"""The API's rate limit decorator (game.api.rate_limit): each group counts at its own
+"""The API's rate limit decorator (game.json_api.rate_limit): each group counts at its own
 rate from the settings, only the requests of its method, and refuses the one over it."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django_ratelimit.exceptions import Ratelimited
 
-from game import api
+from game import json_api as api
 
 
 @pytest.fixture(autouse=True)
