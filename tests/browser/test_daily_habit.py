@@ -15,8 +15,9 @@ from playwright.sync_api import Page, expect
 from daily import codes as daily
 from game.models import Game
 from tests.browser.accessibility import assert_no_axe_violations
+from tests.browser.test_editor import sign_in
 from tests.browser.test_stats import assert_valid_documents
-from tests.stats.helpers import PASSWORD, player
+from tests.stats.helpers import player
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 
@@ -40,14 +41,11 @@ def test_the_streak_and_the_calendar_of_a_signed_in_player(live_server, axe_page
             finished_at=when + timedelta(minutes=4),
             elapsed_ms=240_000 + back * 1000,
         )
-    page.goto(f"{live_server.url}/de/accounts/login/")
-    page.locator("#id_username").fill("ada")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("form.account-form button[type=submit]").click()
-    expect(page.locator(".site-account__name")).to_have_text("ada")
+    sign_in(page, live_server, ada)
 
     documents = {}
     response = page.goto(f"{live_server.url}/de/daily/")
+    expect(page.locator(".site-account__name")).to_have_text("ada")
     documents["daily de"] = response.text()
     with translation.override("de"):
         streak = translation.ngettext(

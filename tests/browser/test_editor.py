@@ -34,8 +34,11 @@ FAST_FORWARD = """async ([code, pairs]) => {
 NAME = "<b>Min sköldpadda</b>"
 
 
-def sign_in(page: Page, live_server) -> None:
-    user = get_user_model().objects.create_user("builder", password="a long enough secret 42")
+def sign_in(page: Page, live_server, user=None) -> None:
+    """Sign the page's browser in as ``user`` (a new player "builder" when none) with a
+    session cookie: the set-up of a test, not the sign-in form's."""
+    if user is None:
+        user = get_user_model().objects.create_user("builder", password="a long enough secret 42")
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]

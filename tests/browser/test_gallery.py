@@ -11,14 +11,33 @@ from datetime import timedelta
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from editor import services as editor_services
 from game.models import Game
-from mahjong import Board
+from mahjong import LAYOUTS, Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
-from tests.stats.helpers import PASSWORD, player
+from tests.browser.test_editor import NAME, sign_in
+from tests.stats.helpers import player
 
 WINS_KEY = "mahjong.layoutWins"
+
+
+def win_the_example(page: Page) -> None:
+    """Win the example deal on the page: its first 71 pairs through the API, the last by
+    mouse, and the win screen shown."""
+    plan = Board.from_code(EXAMPLE).deal.plan
+    fast_forward(page, plan[:71])
+    a, b = plan[71]
+    tile(page, a).click()
+    tile(page, b).click()
+    expect(page.locator("#won-dialog")).to_be_visible()
+
+
+def save_layout(user, name: str, like: str) -> None:
+    """Save a layout of the player's own with the tiles of one of ours."""
+    positions = [list(p) for p in LAYOUTS[like].positions]
+    editor_services.layout_create(user_id=user.pk, name=name, positions=positions)
 
 
 def shown_layout(page: Page) -> str:
@@ -108,12 +127,7 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     expect(page.locator("#gallery-L00-mark")).to_have_text("")
     # Winning the example deal (the Turtle; typed as a code, so not ranked) marks the
     # Turtle won, without a best time, at once and for the next visit.
-    plan = Board.from_code(EXAMPLE).deal.plan
-    fast_forward(page, plan[:71])
-    a, b = plan[71]
-    tile(page, a).click()
-    tile(page, b).click()
-    expect(page.locator("#won-dialog")).to_be_visible()
+    win_the_example(page)
     expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
     stored = json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})"))
     assert stored["L00"] == {"bestMs": None} and stored["L03"] == {"bestMs": 252000}
@@ -143,22 +157,14 @@ def test_a_signed_in_players_marks_come_from_the_server(live_server, page: Page)
         finished_at=when + timedelta(minutes=4),
         elapsed_ms=240_000,
     )
-    page.goto(f"{live_server.url}/sv/accounts/login/")
-    page.locator("#id_username").fill("ada")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("form.account-form button[type=submit]").click()
-    expect(page.locator(".site-account__name")).to_have_text("ada")
+    sign_in(page, live_server, ada)
     open_board(page, live_server, "sv")
+    expect(page.locator(".site-account__name")).to_have_text("ada")
     expect(page.locator("#gallery-L02-mark")).to_have_text("Vunnen, bästa tid 4:00.")
     expect(page.locator("#gallery-L00-mark")).to_have_text("")
     # A win on this page marks its layout at once; the browser keeps nothing of it (the
     # server has the player's games).
-    plan = Board.from_code(EXAMPLE).deal.plan
-    fast_forward(page, plan[:71])
-    a, b = plan[71]
-    tile(page, a).click()
-    tile(page, b).click()
-    expect(page.locator("#won-dialog")).to_be_visible()
+    win_the_example(page)
     expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
     assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})") is None
     page.reload()
@@ -169,10 +175,6 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
     """A visitor's panel has no section of own layouts; a signed-in player's lists theirs
     first, each a button named as they named it (as text), with its picture, its size and
     "never ranked"; one picked starts a fresh deal on it, which is not ranked."""
-    from editor import services as editor_services
-    from mahjong import LAYOUTS
-    from tests.browser.test_editor import NAME, sign_in
-
     page = axe_page
     errors = open_board(page, live_server, "el", query="?layout=L00")
     page.locator("#new-game-button").click()
@@ -180,14 +182,10 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
     assert page.locator("#gallery-mine").count() == 0
     assert page.locator("#layout-select optgroup").count() == 0
 
-    sign_in(page, live_server)
-    from django.contrib.auth import get_user_model
-
-    builder = get_user_model().objects.get(username="builder")
-    for name, layout_id in ((NAME, "L00"), ("Διαμάντι μου", "L01")):
-        editor_services.layout_create(
-            user_id=builder.pk, name=name, positions=[list(p) for p in LAYOUTS[layout_id].positions]
-        )
+    builder = player("builder")
+    sign_in(page, live_server, builder)
+    save_layout(builder, NAME, "L00")
+    save_layout(builder, "Διαμάντι μου", "L01")
     response = page.goto(f"{live_server.url}/el/play/?layout=L00")
     assert_valid_html(response.text())
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
@@ -232,10 +230,6 @@ def test_a_signed_in_players_panel_fits_a_phone(live_server, browser, browser_co
     """Held upright, a signed-in player's play page does not scroll sideways (the head's
     hidden "signed in as" once widened it), so the New game panel with their own layouts
     lies within the screen."""
-    from editor import services as editor_services
-    from mahjong import LAYOUTS
-    from tests.browser.test_editor import sign_in
-
     context = browser.new_context(
         **browser_context_args,
         viewport={"width": 360, "height": 740},
@@ -243,15 +237,9 @@ def test_a_signed_in_players_panel_fits_a_phone(live_server, browser, browser_co
         has_touch=True,
     )
     page = context.new_page()
-    sign_in(page, live_server)
-    from django.contrib.auth import get_user_model
-
-    builder = get_user_model().objects.get(username="builder")
-    editor_services.layout_create(
-        user_id=builder.pk,
-        name="Min sköldpadda med ett ganska långt namn",
-        positions=[list(p) for p in LAYOUTS["L00"].positions],
-    )
+    builder = player("builder")
+    sign_in(page, live_server, builder)
+    save_layout(builder, "Min sköldpadda med ett ganska långt namn", "L00")
     open_board(page, live_server, "sv", query="?layout=L00")
     sideways = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     assert page.evaluate(sideways) == 0
