@@ -39,6 +39,7 @@ from deploy.private import (
     wait_for_http,
     wait_for_port,
 )
+from mahjongsite.rates import RATE_LIMIT_DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -207,13 +208,7 @@ class Stack:
 
 #: Rate limits for a stack whose every request comes from 127.0.0.1 (tests, drills,
 #: benchmarks): the limits are for real clients, each on an address of its own.
-LOOPBACK_RATE_LIMITS = {
-    "DJANGO_RATE_LIMIT_GAME_CREATE": "1000000/m",
-    "DJANGO_RATE_LIMIT_HINT": "1000000/m",
-    "DJANGO_RATE_LIMIT_CHECK": "1000000/m",
-    "DJANGO_RATE_LIMIT_MOVE": "1000000/m",
-    "DJANGO_RATE_LIMIT_SIGNUP": "1000000/m",
-}
+LOOPBACK_RATE_LIMITS = {variable: "1000000/m" for variable, _rate in RATE_LIMIT_DEFAULTS.values()}
 
 
 @dataclass

@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from mahjongsite.rates import RATE_LIMIT_DEFAULTS
+
 from .env import env_bool, env_int, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -153,18 +155,6 @@ AXES_CLIENT_IP_CALLABLE = "mahjongsite.client_ip.client_ip"
 
 # Rate limits per client address (django-ratelimit on the shared cache), as
 # "count/period". A cache that fails lets requests through rather than refusing all.
-#: Each limited action's environment variable and its rate in production.
-RATE_LIMIT_DEFAULTS = {
-    "game_create": ("DJANGO_RATE_LIMIT_GAME_CREATE", "30/m"),
-    "game_hint": ("DJANGO_RATE_LIMIT_HINT", "60/m"),
-    "game_check": ("DJANGO_RATE_LIMIT_CHECK", "120/m"),
-    "game_move": ("DJANGO_RATE_LIMIT_MOVE", "1200/m"),
-    "signup": ("DJANGO_RATE_LIMIT_SIGNUP", "10/h"),
-    "password_reset": ("DJANGO_RATE_LIMIT_PASSWORD_RESET", "5/h"),
-    "password_reset_address": ("DJANGO_RATE_LIMIT_PASSWORD_RESET_ADDRESS", "3/h"),
-    # The editor's checks, imports and saves (it checks the layout after each change).
-    "layout_edit": ("DJANGO_RATE_LIMIT_LAYOUT_EDIT", "300/m"),
-}
 RATE_LIMITS = {group: env_rate(name, rate) for group, (name, rate) in RATE_LIMIT_DEFAULTS.items()}
 
 
