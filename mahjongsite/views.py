@@ -8,6 +8,8 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from mahjongsite.home import PICTURE, game_in_progress
+
 
 @require_safe
 @vary_on_headers("Accept-Language", "Cookie")
@@ -26,7 +28,9 @@ def language_redirect(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(
+        request, "home.html", {"in_progress": game_in_progress(request), "picture": PICTURE}
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -35,7 +35,7 @@ def test_home_page_answers_in_its_language(client, lang):
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<html lang="{lang}">' in html
-    assert f"<h1>{HEADINGS[lang]}</h1>" in html
+    assert f'<h1 id="home-title">{HEADINGS[lang]}</h1>' in html
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
