@@ -1,0 +1,90 @@
+"""The home page in a browser: its actions lead where they say, its picture shows real
+tile faces from the tile set, a phone never scrolls sideways, and axe finds nothing in
+either theme, in every language."""
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+PHONES = [(360, 740), (390, 844)]
+
+
+def _gettext(lang: str, text: str) -> str:
+    with translation.override(lang):
+        return translation.gettext(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_page_has_no_axe_violation_in_either_theme_and_valid_html(
+    live_server, axe_page: Page, lang
+):
+    response = axe_page.goto(f"{live_server.url}/{lang}/")
+
+    assert response.status == 200
+    assert_valid_html(response.text())
+    for scheme in ("light", "dark"):
+        axe_page.emulate_media(color_scheme=scheme)
+        assert_no_axe_violations(axe_page)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_never_scrolls_sideways(live_server, page: Page, lang):
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/{lang}/")
+
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow == 0, f"{width}×{height}: {overflow} px sideways"
+        # The first action is on the first screen.
+        button = page.locator(".home-actions__main")
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height
+
+
+def test_the_picture_draws_real_faces_from_the_tile_set(live_server, page: Page):
+    page.goto(f"{live_server.url}/sv/")
+
+    uses = page.locator(".home-picture use")
+    assert uses.count() >= 10
+    # A <use> whose symbol is missing, or whose sprite did not load, draws nothing: a box
+    # of no size. Every face draws something once the sprite is in.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.home-picture use')]"
+        ".every((use) => { const box = use.getBBox(); return box.width > 0 && box.height > 0; })"
+    )
+    # Drawn faces, not one shape repeated: the tiles' pictures differ in size.
+    boxes = page.evaluate(
+        "() => [...document.querySelectorAll('.home-picture use')]"
+        ".map((use) => { const b = use.getBBox(); return [b.width, b.height].join('x'); })"
+    )
+    assert len(set(boxes)) >= 5
+
+
+@pytest.mark.parametrize(
+    ("link", "path", "heading"),
+    [
+        (".home-actions__main", "play/", None),
+        (".home-actions__second", "daily/", "Daily deal"),
+        (".home-learn li:nth-child(1) a", "rules/", None),
+        (".home-learn li:nth-child(2) a", "practice/", None),
+    ],
+)
+def test_the_home_pages_links_lead_where_they_say(
+    live_server, site_content, page: Page, link, path, heading
+):
+    page.goto(f"{live_server.url}/de/")
+
+    page.locator(link).first.click()
+
+    expect(page).to_have_url(f"{live_server.url}/de/{path}")
+    if path == "play/":
+        # The board itself, with a new game's tiles.
+        expect(page.locator("#board-tiles .tile").first).to_be_visible()
+    if heading:
+        expect(page.locator("h1")).to_have_text(_gettext("de", heading))
