@@ -20,9 +20,12 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 #: Static files the service worker keeps from its first start: what the pages that open
-#: offline (rules, practice, the offline page) need.
+#: offline (home, rules, practice, the offline page) need; the home page's picture draws
+#: its tiles from the tile set's sprite.
 PRECACHED_STATIC = [
     "css/site.css",
+    "css/home.css",
+    "tiles/classic.svg",
     "js/install.js",
     "js/theme.js",
     "js/practice.js",
