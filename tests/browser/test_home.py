@@ -2,11 +2,14 @@
 tile faces from the tile set, a phone never scrolls sideways, and axe finds nothing in
 either theme, in every language."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from mahjong import Board
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -88,3 +91,34 @@ def test_the_home_pages_links_lead_where_they_say(
         expect(page.locator("#board-tiles .tile").first).to_be_visible()
     if heading:
         expect(page.locator("h1")).to_have_text(_gettext("de", heading))
+
+
+def test_a_game_left_unfinished_is_continued_from_home_or_replaced_by_a_new_one(
+    live_server, page: Page
+):
+    example = "MJ1-L00-AAAAABL"
+    page.goto(f"{live_server.url}/de/play/?code={example}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    for tile_id in Board.from_code(example).hint():
+        page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').click()
+    expect(page.locator("#tiles-left")).to_have_text("142")
+
+    page.goto(f"{live_server.url}/de/")
+    expect(page.locator("#home-progress")).to_contain_text("142")
+    page.get_by_role("link", name=_gettext("de", "Continue your game")).click()
+
+    # The same game: its deal (the play page writes its code into the address) and the
+    # tiles left.
+    expect(page).to_have_url(re.compile(rf"^{re.escape(live_server.url)}/de/play/(\?|$)"))
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#code-input")).to_have_value(example)
+    expect(page.locator("#tiles-left")).to_have_text("142")
+
+    page.goto(f"{live_server.url}/de/")
+    page.locator(".home-actions").get_by_role("link", name=_gettext("de", "New game")).click()
+
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#tiles-left")).to_have_text("144")
+    # The new game is the one in progress now: nothing to continue until a pair is gone.
+    page.goto(f"{live_server.url}/de/")
+    expect(page.locator(".home-actions__main")).to_have_text(_gettext("de", "Play"))
