@@ -194,3 +194,46 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     box = zoom_in.bounding_box()
     assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
     assert felt["y"] <= box["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"]
+
+
+# The site's head as the play page's phone shows it: one line that scrolls sideways.
+# What the screen's edges cut (a link or the site's name partly out of the line's view),
+# on which side, whether that side fades out, and the current page's link.
+HEAD_LINE = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const line = document.querySelector('.site-header__inner');
+  const outer = line.getBoundingClientRect();
+  const more = (line.dataset.more || '').split(' ');
+  const cut = [];
+  for (const el of line.querySelectorAll('a, span, button')) {
+    const box = el.getBoundingClientRect();
+    const side = box.left < outer.left - 0.5 && box.right > outer.left ? 'start'
+      : box.right > outer.right + 0.5 && box.left < outer.right ? 'end' : null;
+    if (side) cut.push({text: el.textContent.trim(), side, fades: more.includes(side)});
+  }
+  const current = line.querySelector('.site-nav [aria-current="page"]').getBoundingClientRect();
+  return {cut, current: [current.left, current.right], view: [outer.left, outer.right],
+    fade: getComputedStyle(line).maskImage};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "el"])
+def test_the_site_head_on_a_phone_shows_the_current_page_and_cuts_no_word_bare(
+    live_server, phone, lang
+):
+    page = phone("portrait")
+    page.goto(f"{live_server.url}/{lang}/play/?code={EXAMPLE}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    for width, height in ((360, 740), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        head = page.evaluate(HEAD_LINE)
+        # The line is longer than a phone: something is cut, and it fades out.
+        assert head["cut"], head
+        assert all(part["fades"] for part in head["cut"]), head
+        assert "gradient" in head["fade"]
+        left, right = head["current"]
+        assert head["view"][0] <= left and right <= head["view"][1] - 30, head
+    # Another page's head is not a line: it wraps, and nothing in it is cut.
+    page.goto(f"{live_server.url}/{lang}/rules/")
+    assert page.evaluate(HEAD_LINE)["cut"] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
