@@ -17,7 +17,9 @@ setup`` with the machine's C compiler; where there is none, or the environment v
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import inspect
 import logging
 import os
 import time
@@ -86,6 +88,16 @@ def _layout_bytes(geometry: Geometry) -> bytes:
     return data
 
 
+@functools.cache
+def _keyword_defaults(function: Callable) -> dict:
+    # From the signature, not __kwdefaults__: a wrapper (a mutation run's) has none.
+    return {
+        name: parameter.default
+        for name, parameter in inspect.signature(function).parameters.items()
+        if parameter.kind is parameter.KEYWORD_ONLY
+    }
+
+
 class NativeSolver(Solver):
     """A :class:`~.search.Solver` whose :meth:`solve` runs the compiled core.
 
@@ -116,7 +128,7 @@ class NativeSolver(Solver):
             return super().solve(
                 present, time_limit=time_limit, max_nodes=max_nodes, clock=clock, **settings
             )
-        defaults = Solver.solve.__kwdefaults__
+        defaults = _keyword_defaults(Solver.solve)
         unknown = set(settings) - set(defaults)
         if unknown:
             raise TypeError(f"solve() got unexpected keyword arguments {sorted(unknown)}")
