@@ -28,8 +28,8 @@ def test_home_page_shows_translated_heading(live_server, page: Page, lang, width
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.get_by_role("heading", level=1)).to_have_text(HEADINGS[lang])
     expect(page.get_by_role("heading", level=1)).to_be_visible()
-    # The stylesheet loaded and applied (cards laid out as a grid).
-    assert page.locator(".cards").evaluate("el => getComputedStyle(el).display") == "grid"
+    # The home page's stylesheet loaded and applied (its first part laid out as a grid).
+    assert page.locator(".home-hero").evaluate("el => getComputedStyle(el).display") == "grid"
     # Nothing overflows sideways on a narrow screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert console_errors == []  # e.g. no Content-Security-Policy violation
