@@ -8,7 +8,7 @@ dealt anew, as a new game opens there, and then measured:
 - desktops and phones held sideways: the bar and the whole board are on screen at once,
   with no scrolling;
 - phones held upright: the bar and the board's frame are on screen without scrolling the
-  page, and nothing scrolls sideways. A new game shows the whole board at a glance; where
+  page, nothing scrolls sideways, and the felt hugs the board. A new game shows the whole board at a glance; where
   its tiles are under 24 px there (the overview, static/js/fit.js), a tap or + zooms in
   to the playing size, where the board pans inside its frame (and − goes back);
 - everywhere, when playing: every free tile is at least 24 × 24 CSS px, and at least 60 %
@@ -67,6 +67,14 @@ MEASURE = """async ({layout, deal, whole, upright}) => {
       const tiles = document.getElementById('board-tiles').getBoundingClientRect();
       if (!inside(tiles, frameBox) || !inView(tiles)) say('the whole board is not shown at first');
       if (pans()) say('the board pans at first');
+      // The felt hugs the board: no band of empty felt above or below the tiles (the
+      // room around it is the page's), and the board's tools right below them.
+      const felt = document.getElementById('board-felt').getBoundingClientRect();
+      const tools = document.getElementById('board-tools');
+      const below = tools.hidden ? 0 : tools.getBoundingClientRect().height;
+      if (felt.height > tiles.height + below + 1) {
+        say(`the felt is ${felt.height} px high for ${tiles.height} px of board and ${below} px of tools`);
+      }
       const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
         .map((button) => button.getBoundingClientRect().width));
       if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
