@@ -47,104 +47,102 @@ MEASURE = """async ({layout, deal, whole, upright}) => {
     && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
   const inside = (box, outer) => box.top >= outer.top - 0.5 && box.left >= outer.left - 0.5
     && box.bottom <= outer.bottom + 0.5 && box.right <= outer.right + 0.5;
-  {
-    const game = deal ? await controller.newGame({layout}, {confirmed: true}) : controller.game;
-    if (!game || game.layout.id !== layout) return {problems: [`${layout}: not dealt`], figure: null};
-    await frame();
-    const say = (text) => problems.push(`${layout}: ${text}`);
-    if (scrollX !== 0 || scrollY !== 0) say(`the page scrolled to ${scrollX}, ${scrollY}`);
-    if (document.documentElement.scrollWidth > innerWidth) say('the page scrolls sideways');
-    const bar = document.getElementById('board-bar').getBoundingClientRect();
-    const frameBox = document.getElementById('board-frame').getBoundingClientRect();
-    if (!inView(bar)) say('the bar is not on screen');
-    if (!inView(frameBox)) say('the board is not on screen');
-    const overview = board.classList.contains('is-overview');
-    const pans = () => board.scrollWidth > board.clientWidth + 1
-      || board.scrollHeight > board.clientHeight + 1;
-    if (upright) {
-      // At first the whole board, in the overview exactly where its tiles are too small
-      // for a finger; + then zooms in to the playing size.
-      const tiles = document.getElementById('board-tiles').getBoundingClientRect();
-      if (!inside(tiles, frameBox) || !inView(tiles)) say('the whole board is not shown at first');
-      if (pans()) say('the board pans at first');
-      // The felt hugs the board: no band of empty felt above or below the tiles (the
-      // room around it is the page's), and the board's tools right below them.
-      const felt = document.getElementById('board-felt').getBoundingClientRect();
-      const tools = document.getElementById('board-tools');
-      const below = tools.hidden ? 0 : tools.getBoundingClientRect().height;
-      if (felt.height > tiles.height + below + 1) {
-        say(`the felt is ${felt.height} px high for ${tiles.height} px of board and ${below} px of tools`);
-      }
-      const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
-        .map((button) => button.getBoundingClientRect().width));
-      if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
-      if (overview) {
-        document.getElementById('zoom-in').click();
-        await frame();
-        if (board.classList.contains('is-overview')) say('+ did not leave the overview');
-      }
-    } else if (overview) {
-      say('an overview where the whole board fits');
+  const game = deal ? await controller.newGame({layout}, {confirmed: true}) : controller.game;
+  if (!game || game.layout.id !== layout) return {problems: [`${layout}: not dealt`], figure: null};
+  await frame();
+  const say = (text) => problems.push(`${layout}: ${text}`);
+  if (scrollX !== 0 || scrollY !== 0) say(`the page scrolled to ${scrollX}, ${scrollY}`);
+  if (document.documentElement.scrollWidth > innerWidth) say('the page scrolls sideways');
+  const bar = document.getElementById('board-bar').getBoundingClientRect();
+  const frameBox = document.getElementById('board-frame').getBoundingClientRect();
+  if (!inView(bar)) say('the bar is not on screen');
+  if (!inView(frameBox)) say('the board is not on screen');
+  const overview = board.classList.contains('is-overview');
+  const pans = () => board.scrollWidth > board.clientWidth + 1
+    || board.scrollHeight > board.clientHeight + 1;
+  if (upright) {
+    // At first the whole board, in the overview exactly where its tiles are too small
+    // for a finger; + then zooms in to the playing size.
+    const tiles = document.getElementById('board-tiles').getBoundingClientRect();
+    if (!inside(tiles, frameBox) || !inView(tiles)) say('the whole board is not shown at first');
+    if (pans()) say('the board pans at first');
+    // The felt hugs the board: no band of empty felt above or below the tiles (the
+    // room around it is the page's), and the board's tools right below them.
+    const felt = document.getElementById('board-felt').getBoundingClientRect();
+    const tools = document.getElementById('board-tools');
+    const below = tools.hidden ? 0 : tools.getBoundingClientRect().height;
+    if (felt.height > tiles.height + below + 1) {
+      say(`the felt is ${felt.height} px high for ${tiles.height} px of board and ${below} px of tools`);
     }
-    if (whole) {
-      const tiles = document.getElementById('board-tiles').getBoundingClientRect();
-      if (!inside(tiles, frameBox) || !inView(tiles)) say('part of the board is off screen');
-      if (board.scrollWidth > board.clientWidth + 1 || board.scrollHeight > board.clientHeight + 1) {
-        say('the board pans');
-      }
-    }
-    const visible = board.getBoundingClientRect();
-    // Hit-testing is slow: a tile's whole grid of points is tested where some tile drawn
-    // above it (its face, or its side down and to the right) reaches into its box, and
-    // its centre alone elsewhere.
-    const sizes = document.getElementById('board-tiles').style;
-    const side = parseFloat(sizes.getPropertyValue('--u')) * parseFloat(sizes.getPropertyValue('--depth'));
-    const shown = [...board.querySelectorAll('.tile:not([hidden])')].map((button) => (
-      {button, box: button.getBoundingClientRect(), order: Number(getComputedStyle(button).zIndex)}));
-    const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
-      && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-    let smallest = Infinity;
-    let least = 1;
-    for (const tile of shown) {
-      const button = tile.button;
-      if (!button.classList.contains('is-free')) continue;
-      let box = button.getBoundingClientRect();
-      smallest = Math.min(smallest, box.width, box.height);
-      if (box.width < 24 || box.height < 24) say(`tile ${button.dataset.id} is ${box.width} × ${box.height}`);
-      const covered = shown.some((other) => other !== tile && other.order >= tile.order
-        && overlaps(tile.box, {left: other.box.left, top: other.box.top,
-          right: other.box.right + side + 1, bottom: other.box.bottom + side + 1}));
-      if (!inside(box, visible)) {
-        button.scrollIntoView({block: 'nearest', inline: 'nearest'});
-        box = button.getBoundingClientRect();
-      }
-      // Each hit-test costs about a millisecond on a board of 144 tiles: the points are
-      // tested until 60 % of them are the tile's own (then it passes, whatever the rest
-      // would say), and all of them where it fails (the message counts them).
-      let own = 0;
-      const n = covered ? 6 : 1;
-      const enough = Math.ceil(0.6 * n * n);
-      for (let k = 0; k < n * n && own < enough; k++) {
-        const x = box.left + (Math.floor(k / n) + 0.5) * box.width / n;
-        const y = box.top + (k % n + 0.5) * box.height / n;
-        const hit = document.elementFromPoint(x, y);
-        if (hit && hit.closest('.tile') === button) own++;
-      }
-      least = Math.min(least, own / (n * n));
-      if (own / (n * n) < 0.6) say(`tile ${button.dataset.id}: only ${own} of ${n * n} points are its own`);
-    }
-    board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
-    board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
-    // Upright, back to the whole board with −, as a player does before turning the
-    // phone (a zoomed-in board stays zoomed in over a turn).
-    const out = document.getElementById('zoom-out');
-    for (let i = 0; upright && i < 8 && out.offsetParent && !out.disabled; i++) {
-      out.click();
+    const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
+      .map((button) => button.getBoundingClientRect().width));
+    if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
+    if (overview) {
+      document.getElementById('zoom-in').click();
       await frame();
+      if (board.classList.contains('is-overview')) say('+ did not leave the overview');
     }
-    const figure = [Math.round(smallest * 10) / 10, Math.round(least * 100) / 100, overview];
-    return {problems, figure};
+  } else if (overview) {
+    say('an overview where the whole board fits');
   }
+  if (whole) {
+    const tiles = document.getElementById('board-tiles').getBoundingClientRect();
+    if (!inside(tiles, frameBox) || !inView(tiles)) say('part of the board is off screen');
+    if (board.scrollWidth > board.clientWidth + 1 || board.scrollHeight > board.clientHeight + 1) {
+      say('the board pans');
+    }
+  }
+  const visible = board.getBoundingClientRect();
+  // Hit-testing is slow: a tile's whole grid of points is tested where some tile drawn
+  // above it (its face, or its side down and to the right) reaches into its box, and
+  // its centre alone elsewhere.
+  const sizes = document.getElementById('board-tiles').style;
+  const side = parseFloat(sizes.getPropertyValue('--u')) * parseFloat(sizes.getPropertyValue('--depth'));
+  const shown = [...board.querySelectorAll('.tile:not([hidden])')].map((button) => (
+    {button, box: button.getBoundingClientRect(), order: Number(getComputedStyle(button).zIndex)}));
+  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  let smallest = Infinity;
+  let least = 1;
+  for (const tile of shown) {
+    const button = tile.button;
+    if (!button.classList.contains('is-free')) continue;
+    let box = button.getBoundingClientRect();
+    smallest = Math.min(smallest, box.width, box.height);
+    if (box.width < 24 || box.height < 24) say(`tile ${button.dataset.id} is ${box.width} × ${box.height}`);
+    const covered = shown.some((other) => other !== tile && other.order >= tile.order
+      && overlaps(tile.box, {left: other.box.left, top: other.box.top,
+        right: other.box.right + side + 1, bottom: other.box.bottom + side + 1}));
+    if (!inside(box, visible)) {
+      button.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      box = button.getBoundingClientRect();
+    }
+    // Each hit-test costs about a millisecond on a board of 144 tiles: the points are
+    // tested until 60 % of them are the tile's own (then it passes, whatever the rest
+    // would say), and all of them where it fails (the message counts them).
+    let own = 0;
+    const n = covered ? 6 : 1;
+    const enough = Math.ceil(0.6 * n * n);
+    for (let k = 0; k < n * n && own < enough; k++) {
+      const x = box.left + (Math.floor(k / n) + 0.5) * box.width / n;
+      const y = box.top + (k % n + 0.5) * box.height / n;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.tile') === button) own++;
+    }
+    least = Math.min(least, own / (n * n));
+    if (own / (n * n) < 0.6) say(`tile ${button.dataset.id}: only ${own} of ${n * n} points are its own`);
+  }
+  board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
+  board.scrollTop = (board.scrollHeight - board.clientHeight) / 2;
+  // Upright, back to the whole board with −, as a player does before turning the
+  // phone (a zoomed-in board stays zoomed in over a turn).
+  const out = document.getElementById('zoom-out');
+  for (let i = 0; upright && i < 8 && out.offsetParent && !out.disabled; i++) {
+    out.click();
+    await frame();
+  }
+  const figure = [Math.round(smallest * 10) / 10, Math.round(least * 100) / 100, overview];
+  return {problems, figure};
 }"""
 
 
