@@ -60,3 +60,14 @@ def test_clear_forgets_everything():
         memory.put(n, n + 1)
     memory.clear()
     assert len(memory) == 0 and memory.get(2) is None
+
+
+def test_a_memory_of_size_zero_keeps_nothing():
+    memory: Lru[int, int] = Lru(2)
+    memory.put(1, 1)
+    memory.resize(0)
+    memory.put(2, 2)
+    assert len(memory) == 0 and memory.get(2) is None
+    memory.resize(-1)  # no size below nothing
+    memory.put(3, 3)
+    assert len(memory) == 0
