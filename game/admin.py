@@ -41,6 +41,8 @@ class GameAdmin(admin.ModelAdmin):
         count = ranking.remove_results(queryset)
         self.message_user(
             request,
+            # Translators: a message in the admin after removing results from the public boards.
+            # %(count)s: how many results were removed.
             ngettext("%(count)s result removed.", "%(count)s results removed.", count)
             % {"count": count},
             messages.SUCCESS,
@@ -51,6 +53,8 @@ class GameAdmin(admin.ModelAdmin):
         count = ranking.publish_held(queryset)
         self.message_user(
             request,
+            # Translators: a message in the admin after publishing wins held for review.
+            # %(count)s: how many wins were published.
             ngettext("%(count)s held win published.", "%(count)s held wins published.", count)
             % {"count": count},
             messages.SUCCESS,
@@ -75,6 +79,8 @@ class PlayerAdmin(UserAdmin):
         ranking.remove_results(Game.objects.filter(user__in=players))
         self.message_user(
             request,
+            # Translators: a message in the admin after suspending players' accounts. %(count)s:
+            # how many accounts were suspended.
             ngettext("%(count)s account suspended.", "%(count)s accounts suspended.", count)
             % {"count": count},
             messages.SUCCESS,
@@ -85,6 +91,8 @@ class PlayerAdmin(UserAdmin):
         count = queryset.update(is_active=True)
         self.message_user(
             request,
+            # Translators: a message in the admin after reinstating suspended accounts.
+            # %(count)s: how many accounts were reinstated.
             ngettext("%(count)s account reinstated.", "%(count)s accounts reinstated.", count)
             % {"count": count},
             messages.SUCCESS,

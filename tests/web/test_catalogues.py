@@ -129,23 +129,11 @@ def uncommented_templates(entries) -> list[str]:
     return bad
 
 
-# Sentence templates that reached the site in the same hours as this check, from other
-# areas (accounts, moderation, the privacy page, the win notice), before their comments:
-# each is to get its comment and leave this list; a new template is not to join it.
+# The one sentence template whose source cannot carry a comment: the first line of the
+# password reset mail, a plain-text template with no line before it for one (a comment
+# line there would start every mail with an empty line). Its catalogue entries carry one.
 NOT_YET_COMMENTED = {
-    "%(count)s account reinstated.",
-    "%(count)s account suspended.",
-    "%(count)s held win published.",
-    "%(count)s result removed.",
-    "Give the e-mail address of your account: we send a link to choose a new password. It works once, for %(minutes)s minutes.",
     "Hello %(username)s,",
-    "New personal best! Your best before: %(time)s.",
-    "One cookie keeps you signed in and holds your games while signed out, for %(session_days)s days after your last visit; another protects the forms. Settings such as the tile set stay in your own browser.",
-    "Signed in, your account page lets you download all of it as a file and delete it all. A password-reset link works once, for %(reset_minutes)s minutes.",
-    "Someone (you, we hope) asked for a new password for your Mahjong Solitaire account. Choose it here; the link works once, for %(minutes)s minutes:",
-    "To stop people guessing passwords, failed sign-ins are counted by your connection's address: across usernames under a hash of the address for %(address_minutes)s minutes, and for one username with the address itself until %(lockout_minutes)s minutes after the last failure (deleted at the next sign-in attempt after that). Requests are counted per address for their limits (at most an hour). Successful sign-ins are not logged.",
-    "Your best on this layout: %(time)s.",
-    "Your time would be place %(rank)s of %(count)s on this daily deal: sign in to keep it.",
 }
 
 
