@@ -21,6 +21,8 @@ from mahjong import PAIRS, UnknownLayout
 
 from . import services
 from .json_api import ApiError, api_view, json_body, rate_limit
+from .models import Game
+from .params import parse_game_id
 from .selectors import board_for, game_get
 from .serializers import game_payload, move_payload
 from .store import Owner
@@ -38,6 +40,18 @@ def owner_for(request: HttpRequest, *, create: bool = False) -> Owner:
     if create and request.session.session_key is None:
         request.session.save()
     return Owner(session_key=request.session.session_key)
+
+
+def current_game(request: HttpRequest) -> Game | None:
+    """The game this visitor's session remembers as theirs (the play page resumes it), if
+    it still exists and is still theirs."""
+    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
+    if game_id is None:
+        return None
+    try:
+        return game_get(game_id=game_id, owner=owner_for(request))
+    except Game.DoesNotExist:
+        return None
 
 
 #: A board page's token: what the play page draws at random for itself on each load.

@@ -26,25 +26,15 @@ from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from . import ranking
-from .api import CURRENT_GAME_KEY, owner_for
+from .api import current_game
 from .gallery import gallery, own_gallery
 from .models import Game
-from .params import layout_asked, own_layout_asked, parse_game_id
+from .params import layout_asked, own_layout_asked
 from .pictures import layout_svg, picture_version, svg_of, version_of
-from .selectors import board_for, game_get
+from .selectors import board_for
 from .serializers import game_payload
 from .services import DEFAULT_LAYOUT
 from .sharing import day_board_path
-
-
-def _current_game(request: HttpRequest) -> Game | None:
-    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
-    if game_id is None:
-        return None
-    try:
-        return game_get(game_id=game_id, owner=owner_for(request))
-    except Game.DoesNotExist:
-        return None
 
 
 def _is_todays_daily(game: Game, layout_id: str) -> bool:
@@ -172,7 +162,7 @@ def play(request: HttpRequest) -> HttpResponse:
         wanted_code = guide["code"]
     layout = layout_asked(request)
     daily = own_layout_asked(request, "daily") if raw_code is None and guide is None else None
-    game = _current_game(request)
+    game = current_game(request)
     initial = None
     if (
         guide is None

@@ -9,10 +9,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from editor.naming import layout_label
-from game.api import CURRENT_GAME_KEY, owner_for
+from game.api import current_game
 from game.models import Game
-from game.params import parse_game_id
-from game.selectors import game_get
 from game.services import DEFAULT_LAYOUT
 from mahjong import LAYOUTS, PAIRS
 
@@ -30,14 +28,8 @@ def game_in_progress(request: HttpRequest) -> GameInProgress | None:
     """The game the play page would resume, when it is still being played and at least
     one pair is gone: one look-up by key, and none for a visitor without a game in their
     session. A game with no pair removed yet is no progress to continue: Play opens it."""
-    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
-    if game_id is None:
-        return None
-    try:
-        game = game_get(game_id=game_id, owner=owner_for(request))
-    except Game.DoesNotExist:
-        return None
-    if game.state != Game.PLAYING or not game.history:
+    game = current_game(request)
+    if game is None or game.state != Game.PLAYING or not game.history:
         return None
     layout = game.layout_id if game.layout_id in LAYOUTS else DEFAULT_LAYOUT
     return GameInProgress(
