@@ -207,3 +207,25 @@ def test_make_run_settings_have_debug_off_and_keep_a_generated_secret():
     assert (debug, same, whitenoise, long_enough) == ("False", "True", "True", "True")
     assert storage == "mahjongsite.storage.HashedStaticFilesStorage"
     assert second.stdout.split()[-1] == key  # kept, not made anew
+
+
+def test_make_run_compresses_pages_and_leaves_static_files_to_whitenoise():
+    """``make run`` has no proxy in front to compress: Django gzips its pages (with its
+    random padding against BREACH), while WhiteNoise's static files keep their own,
+    pre-compressed encoding and never pass through the page compressor."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
+    env["DJANGO_SETTINGS_MODULE"] = "mahjongsite.settings.single"
+    code = (
+        "import gzip; from django.conf import settings as s; from django.test import Client; "
+        "c = Client(HTTP_HOST='127.0.0.1'); plain = c.get('/sv/offline/'); "
+        "packed = c.get('/sv/offline/', HTTP_ACCEPT_ENCODING='gzip, deflate, br'); "
+        "m = s.MIDDLEWARE; "
+        "print(plain.status_code, plain.get('Content-Encoding'), packed.get('Content-Encoding'), "
+        "gzip.decompress(packed.content) == plain.content, len(packed.content) < "
+        "len(plain.content) / 2, m.index('django.middleware.gzip.GZipMiddleware') == "
+        "m.index('whitenoise.middleware.WhiteNoiseMiddleware') + 1)"
+    )
+    result = run_in_django(code, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["200", "None", "gzip", "True", "True", "True"]
