@@ -1,4 +1,4 @@
-"""API speed and play-page weight, against real server processes on 127.0.0.1.
+"""API speed, against real server processes on 127.0.0.1.
 
 Run with ``make bench`` (or ``python bench/api.py [--games N]``). The script
 
@@ -13,13 +13,10 @@ Run with ``make bench`` (or ``python bench/api.py [--games N]``). The script
    (the same requests the board sends), on keep-alive connections as a browser does;
    the first game is a warm-up and is not counted;
 4. times the minimal JSON view ``GET /api/health`` next to every tap, interleaved (tap
-   then health, health then tap, by turns), so both see the same server and load;
-5. weighs the play page with everything it loads (HTML, CSS, JS modules, favicon, and the
-   request that starts the game) as bytes on the wire: headers and body as sent, asking
-   with ``Accept-Encoding: gzip, br`` as browsers do. Nothing is compressed here.
+   then health, health then tap, by turns), so both see the same server and load.
 
 Budgets: a tap costs at most 3x the minimal view at the median; a tap's
-answer is at most 1 KB; the play page weighs at most 100 KB on the wire.
+answer is at most 1 KB. The play page's weight on the wire: bench/weight.py.
 Loops are bounded by ``--games`` and a time limit. Each budget line prints its
 verdict (ok / OVER); the script exits non-zero when one is over.
 """
@@ -30,7 +27,6 @@ import argparse
 import gzip
 import json
 import os
-import re
 import shutil
 import statistics
 import sys
@@ -72,13 +68,6 @@ def decoded(response, raw: bytes) -> bytes:
     return raw
 
 
-def wire_bytes(response, raw: bytes) -> int:
-    """Bytes on the wire for one response: status line, headers and body as sent."""
-    status = f"HTTP/1.1 {response.status_code} {response.reason}\r\n"
-    headers = "".join(f"{k}: {v}\r\n" for k, v in response.headers.items())
-    return len(status) + len(headers) + 2 + len(raw)
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -96,40 +85,6 @@ def start_stack(tmp: Path, database_url: str | None, database: str) -> tuple[Sta
         redis.stop()
         raise
     return stack, [stack, redis]
-
-
-def page_weight(client: PlayClient) -> list[tuple[str, int, int, str]]:
-    """(url, bytes on the wire, bytes decoded, Content-Encoding) for the play page and
-    everything it loads."""
-    rows = []
-    response, raw = fetch(client, "GET", "/sv/play/")
-    assert response.status_code == 200, response.status_code
-    html = decoded(response, raw)
-    encoding = response.headers.get("Content-Encoding", "none")
-    rows.append(("/sv/play/", wire_bytes(response, raw), len(html), encoding))
-    urls = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
-    seen: set[str] = set()
-    while urls:
-        url = urls.pop(0).decode()
-        if url in seen:
-            continue
-        seen.add(url)
-        response, raw = fetch(client, "GET", url)
-        assert response.status_code == 200, (url, response.status_code)
-        body = decoded(response, raw)
-        encoding = response.headers.get("Content-Encoding", "none")
-        rows.append((url, wire_bytes(response, raw), len(body), encoding))
-        if url.endswith(".js"):  # follow the module imports
-            base = url.rsplit("/", 1)[0]
-            for name in re.findall(rb'from\s+"\./([^"]+)"', body):
-                urls.append(f"{base}/{name.decode()}".encode())
-    # The page starts a game with one API request.
-    response, raw = fetch(client, "POST", "/api/games", {"layout": "L00"})
-    assert response.status_code == 201, raw
-    body = decoded(response, raw)
-    encoding = response.headers.get("Content-Encoding", "none")
-    rows.append(("POST /api/games", wire_bytes(response, raw), len(body), encoding))
-    return rows
 
 
 def timed(client: PlayClient, method: str, path: str, body=None):
@@ -189,7 +144,6 @@ def main() -> int:
             )
         print(f"stack: {stack}")
         client = PlayClient(url, timeout=30)
-        weights = page_weight(client)
 
         taps: list[float] = []
         health: list[float] = []
@@ -223,16 +177,9 @@ def main() -> int:
         "   (interleaved with the taps)"
     )
     print(f"tap answer: median {statistics.median(sizes):.0f} bytes, largest {max(sizes)} bytes")
-    print(f"play page and what it loads (Accept-Encoding: {ACCEPT_ENCODING}):")
-    print(f"  {'on the wire':>11} {'decoded':>8} {'encoding':>8}  url")
-    for url, wire, size, encoding in weights:
-        print(f"  {wire:11d} {size:8d} {encoding:>8}  {url}")
-    total = sum(wire for _u, wire, _s, _e in weights)
-    print(f"  {total:11d} {sum(s for _u, _w, s, _e in weights):8d}           total")
     budgets = Budgets()
     budgets.at_most("tap / minimal view at the median", tap_median / health_median, 3, "x")
     budgets.at_most("largest tap answer", max(sizes), 1024, "bytes")
-    budgets.at_most("play page with what it loads, on the wire", total / 1024, 100, "KB")
     return budgets.exit_code()
 
 
