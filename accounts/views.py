@@ -288,6 +288,9 @@ def privacy(request):
         "address_minutes": settings.LOGIN_ADDRESS_WINDOW_MINUTES,
         "lockout_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
         "reset_minutes": settings.PASSWORD_RESET_TIMEOUT // 60,
+        "cookie_days": settings.MAHJONG_DEVICE_COOKIE_DAYS,
+        "trace_days": settings.MAHJONG_DAILY_TRACE_DAYS,
+        "hold_address": settings.MAHJONG_HOLD_SHARED_ADDRESS,
     }
     return render(request, "privacy.html", context)
 

@@ -1,16 +1,68 @@
 """Moderation in the admin: find a result, take it off the boards, review and publish the
-wins held for their rhythm (game/rhythm.py), and suspend an account."""
+wins held for review (game/rhythm.py, game/plan_order.py, game/shared_device.py: the list
+says why in words, and for a second account's daily win which other accounts played the
+deal from the same browser or address), and suspend an account."""
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from . import ranking
+from . import plan_order, ranking, rhythm, shared_device
 from .models import Game
+
+#: Why a win was held (``Game.held``), as a moderator reads it: the short name of the
+#: list's filter, and the sentence of the list's column and of the game's page.
+HELD_REASONS = {
+    rhythm.TOO_FAST: (
+        _("Taps too fast"),
+        _(
+            "The taps came faster than a person plays: half the gaps between taps were "
+            "shorter than the limit."
+        ),
+    ),
+    rhythm.TOO_EVEN: (
+        _("Taps too even"),
+        _("The gaps between taps were more even than a person's, like a script's steady pace."),
+    ),
+    plan_order.FOLLOWS_PLAN: (
+        _("Deal's own order"),
+        _(
+            "The pairs were removed in the order the deal was built in, which a script "
+            "reads from the game code."
+        ),
+    ),
+    shared_device.SHARED_DEVICE: (
+        _("Same browser, other account"),
+        _(
+            "The same browser had already played this daily deal under another account: "
+            "one person may have learnt the deal there first. A family sharing a computer "
+            "looks the same."
+        ),
+    ),
+    shared_device.SHARED_ADDRESS: (
+        _("Same address, other account"),
+        _(
+            "The same internet address had already played this daily deal under another "
+            "account. Weaker than the same browser: a household, a school or a mobile "
+            "network shares one address."
+        ),
+    ),
+}
+
+
+class HeldFilter(admin.SimpleListFilter):
+    title = _("held for review")
+    parameter_name = "held"
+
+    def lookups(self, request, model_admin):
+        return [(code, short) for code, (short, _sentence) in HELD_REASONS.items()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(held=self.value()) if self.value() else queryset
 
 
 @admin.register(Game)
@@ -21,17 +73,48 @@ class GameAdmin(admin.ModelAdmin):
         "result",
         "origin",
         "ranked",
-        "held",
+        "held_reason",
         "removed_by_moderator",
         "elapsed_ms",
         "finished_at",
     )
-    list_filter = ("result", "origin", "ranked", "held", "removed_by_moderator", "layout_id")
+    list_filter = ("result", "origin", "ranked", HeldFilter, "removed_by_moderator", "layout_id")
     search_fields = ("code", "user__username")
     list_select_related = ("user",)
     date_hierarchy = "created_at"
     actions = ("remove_from_boards", "publish_held")
-    readonly_fields = [f.name for f in Game._meta.fields]
+    readonly_fields = [f.name for f in Game._meta.fields] + ["held_reason"]
+
+    @admin.display(description=_("Why held"))
+    def held_reason(self, game: Game) -> str:
+        """The reason a win is held, in words; for a second account's daily win, the
+        other accounts that played the deal from the same browser or address (while the
+        game keeps its traces: game/shared_device.py)."""
+        if not game.held:
+            return ""
+        sentence = str(HELD_REASONS[game.held][1]) if game.held in HELD_REASONS else game.held
+        if game.held not in (shared_device.SHARED_DEVICE, shared_device.SHARED_ADDRESS):
+            return sentence
+        names = sorted(
+            {
+                other.user.get_username() if other.user_id else gettext("a signed-out visitor")
+                for other in shared_device.sharing(game)
+            }
+        )
+        if not names:
+            # Translators: in the admin, why a win is held, when the other accounts are no
+            # longer known (a daily game keeps where it was played from for a limited
+            # time). %(reason)s: the sentence that says why the win is held.
+            return gettext("%(reason)s The other accounts are no longer known.") % {
+                "reason": sentence
+            }
+        # Translators: in the admin, why a win is held. %(reason)s: the sentence that says
+        # why; %(names)s: the usernames of the other accounts that played the same daily
+        # deal from the same browser or address, separated by commas.
+        return gettext("%(reason)s Other accounts: %(names)s.") % {
+            "reason": sentence,
+            "names": ", ".join(names),
+        }
 
     def has_add_permission(self, request):
         return False

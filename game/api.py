@@ -15,9 +15,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.views.decorators.gzip import gzip_page
 
 from mahjong import PAIRS, UnknownLayout
+from mahjong.rules.daily import utc_day
+from mahjongsite import device_mark
 
 from . import services
 from .json_api import ApiError, api_view, json_body, rate_limit
@@ -107,6 +110,9 @@ def games(request: HttpRequest) -> HttpResponse:
         if value is not None and not isinstance(value, str):
             raise ApiError("invalid_field", field=field)
     page = _page(data)
+    # Where a daily game is played from (game/shared_device.py); only a daily game gives
+    # the browser its device mark.
+    traces = ("", "") if daily is None else device_mark.traces(request, utc_day(timezone.now()))
     try:
         played = services.game_create(
             owner=owner_for(request, create=True),
@@ -114,6 +120,7 @@ def games(request: HttpRequest) -> HttpResponse:
             daily=daily,
             layout_id=layout,
             page=page,
+            traces=traces,
         )
     except UnknownLayout:
         if code is None:  # the daily or layout field names no layout, not a code

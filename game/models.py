@@ -90,6 +90,12 @@ class Game(models.Model):
     # Why a win that met the ranking rules was held back from the public boards for
     # review (game/rhythm.py), empty when it was not; an operator may publish it.
     held = models.CharField(max_length=20, blank=True, default="")
+    # Where a daily game was played from, for one person's two accounts on one deal
+    # (game/shared_device.py): keyed hashes of the browser's device mark and of its
+    # address that day (mahjongsite/device_mark.py), never the mark or the address
+    # itself; empty for other games, and cleared after MAHJONG_DAILY_TRACE_DAYS days.
+    device = models.CharField(max_length=32, blank=True, default="")
+    address = models.CharField(max_length=32, blank=True, default="")
     # Hidden from the public boards by an operator (the admin), with the player told why
     # nowhere: a result removed by moderation.
     removed_by_moderator = models.BooleanField(default=False)
@@ -131,6 +137,23 @@ class Game(models.Model):
                 fields=["code"],
                 condition=models.Q(origin="daily", result="won"),
                 name="game_daily_won",
+            ),
+            # A deal's daily games by where they were played from, and the games whose
+            # traces are still kept, by age (game/shared_device.py).
+            models.Index(
+                fields=["device", "code"],
+                condition=models.Q(origin="daily"),
+                name="game_daily_device",
+            ),
+            models.Index(
+                fields=["address", "code"],
+                condition=models.Q(origin="daily"),
+                name="game_daily_address",
+            ),
+            models.Index(
+                fields=["created_at"],
+                condition=~models.Q(device="") | ~models.Q(address=""),
+                name="game_traces_kept",
             ),
         ]
         constraints = [

@@ -25,8 +25,9 @@ that wins the game, and stored in ``Game.ranked``):
 
 6. it was played as a person plays: a win that meets the five rules above with taps
    too fast or too even (:mod:`game.rhythm`), or with its pairs removed in the order of
-   the deal's own plan (:mod:`game.plan_order`), is *held* for review, not ranked, until
-   an operator publishes it (the admin).
+   the deal's own plan (:mod:`game.plan_order`), or a daily win from a browser or an
+   address that played the same deal under another account (:mod:`game.shared_device`),
+   is *held* for review, not ranked, until an operator publishes it (the admin).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
 player also keep :class:`~game.models.BestTime`, the best time per player and layout that
@@ -46,7 +47,7 @@ from daily import codes as daily
 from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
-from . import plan_order, rhythm
+from . import plan_order, rhythm, shared_device
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
@@ -158,13 +159,18 @@ def is_ranked(game: Game) -> bool:
 def on_win(game: Game) -> None:
     """Called in the transaction of the tap that wins ``game``, before it is saved:
     decide whether the win is ranked, and keep the player's best time. A win that meets
-    the rules with taps no person makes (:mod:`game.rhythm`), or in the order of the
-    deal's own plan (:mod:`game.plan_order`), is held for review instead: not ranked,
-    ``held`` saying why."""
+    the rules with taps no person makes (:mod:`game.rhythm`), in the order of the
+    deal's own plan (:mod:`game.plan_order`), or that looks like one person's second
+    account on a daily deal (:mod:`game.shared_device`), is held for review instead: not
+    ranked, ``held`` saying why."""
     game.ranked = is_ranked(game)
     game.held = ""
     if game.ranked:
-        held = rhythm.implausible(game.tap_ms) or plan_order.implausible(game.code, game.history)
+        held = (
+            rhythm.implausible(game.tap_ms)
+            or plan_order.implausible(game.code, game.history)
+            or shared_device.implausible(game)
+        )
         if held:
             game.ranked, game.held = False, held
     if game.ranked and game.user_id is not None:

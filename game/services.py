@@ -36,7 +36,7 @@ from mahjong import (
 )
 from mahjong import parse_code as engine_parse_code
 
-from . import ranking, store, verdicts
+from . import ranking, shared_device, store, verdicts
 from .clock import Clock
 from .models import Game
 from .selectors import board_for, game_get
@@ -79,10 +79,14 @@ def game_create(
     code: str | None = None,
     daily: str | None = None,
     page: str | None = None,
+    traces: tuple[str, str] = ("", ""),
 ) -> Played:
     """A new game on ``code`` when given (the same deal every time), else on today's daily
     deal of the layout ``daily`` names, else a fresh deal on ``layout_id`` (the Turtle by
     default). ``page`` is the board page that will show it (see :func:`game_pause`).
+    ``traces``: where a daily game is played from, the hashes of the browser's device
+    mark and of its address (:func:`mahjongsite.device_mark.traces`); kept with a daily
+    game only (game/shared_device.py).
 
     Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
@@ -95,6 +99,7 @@ def game_create(
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
         origin = Game.NEW
     board = Board.from_code(parsed)
+    device, address = traces if origin == Game.DAILY else ("", "")
     for attempt in range(_CREATE_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -109,6 +114,8 @@ def game_create(
                     state=board.state,
                     origin=origin,
                     board_page=page or "",
+                    device=device,
+                    address=address,
                 )
             break
         except IntegrityError:
@@ -116,6 +123,8 @@ def game_create(
             # parallel create committed first. Try again: that game is replaced now.
             if attempt == _CREATE_ATTEMPTS - 1:
                 raise
+    if origin == Game.DAILY:
+        shared_device.forget_old()
     return Played(game=game, board=board, event="created")
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 
-from . import plan_order, ranking
+from . import plan_order, ranking, shared_device
 from .hidden import held_for_the_day
 from .models import Game
 from .streak import current_streak
@@ -35,6 +35,14 @@ HELD = "held"
 PAST_DAY = "past_day"
 #: Held because its pairs followed the deal's own plan (game/plan_order.py).
 HELD_PLAN = "held_plan"
+#: Held because the browser or the address played the deal under another account
+#: (game/shared_device.py).
+HELD_SHARED = "held_shared"
+_HELD_BECAUSE = {
+    plan_order.FOLLOWS_PLAN: HELD_PLAN,
+    shared_device.SHARED_DEVICE: HELD_SHARED,
+    shared_device.SHARED_ADDRESS: HELD_SHARED,
+}
 
 
 def not_ranked_because(game: Game) -> list[str]:
@@ -45,7 +53,7 @@ def not_ranked_because(game: Game) -> list[str]:
     if CODE in missed and _is_earlier_daily(game):
         missed = [PAST_DAY if rule == CODE else rule for rule in missed]
     if game.held:
-        missed.append(HELD_PLAN if game.held == plan_order.FOLLOWS_PLAN else HELD)
+        missed.append(_HELD_BECAUSE.get(game.held, HELD))
     return missed
 
 

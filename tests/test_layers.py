@@ -37,7 +37,8 @@ ALLOWED_VIEW_IMPORTS: set[tuple[str, str]] = set()
 #: The packages from the bottom up (a module of a package may stand on a layer of its
 #: own); those on one layer do not import each other. The engine is a library; wording
 #: is the words every app shares, beside the project's request plumbing the apps use
-#: (the client's address, rate arithmetic, what the JSON APIs share about a request);
+#: (the client's address, the browser's device mark, rate arithmetic, what the JSON
+#: APIs share about a request);
 #: learning (quiz) and the players' own layouts (editor) are below play (game), whose
 #: guided first game speaks the rules page's sentences and whose answers name a
 #: player's layout; the daily deal and the accounts build on play; the records on the
@@ -45,7 +46,13 @@ ALLOWED_VIEW_IMPORTS: set[tuple[str, str]] = set()
 #: stack and plays it over HTTP.
 LAYERS = [
     {"mahjong"},
-    {"wording", "mahjongsite.client_ip", "mahjongsite.rates", "mahjongsite.api_requests"},
+    {
+        "wording",
+        "mahjongsite.client_ip",
+        "mahjongsite.device_mark",
+        "mahjongsite.rates",
+        "mahjongsite.api_requests",
+    },
     {"quiz", "editor"},
     {"game"},
     {"daily", "accounts"},

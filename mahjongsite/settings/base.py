@@ -49,6 +49,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Sets the device mark's cookie when a request made one (a first daily game).
+    "mahjongsite.device_mark.DeviceMarkMiddleware",
     # Marks every answer that depends on who asks as private, no-store. Inside the CSRF
     # middleware, so that it still sees whether the page asked for a CSRF token.
     "mahjongsite.cache_headers.PrivateResponseMiddleware",
@@ -225,6 +227,14 @@ MAHJONG_RHYTHM_MIN_SPREAD_PERCENT = env_int("MAHJONG_RHYTHM_MIN_SPREAD_PERCENT",
 # A win more than this percentage of whose removals were the deal's own plan's next pair
 # (game/plan_order.py: a script replaying the plan the code gives) is held too.
 MAHJONG_PLAN_MAX_PERCENT = env_int("MAHJONG_PLAN_MAX_PERCENT", 60)
+# One person, two accounts, one daily deal (game/shared_device.py): a daily game keeps a
+# keyed hash of the browser's device mark (a random value in a cookie that lasts this
+# many days; mahjongsite/device_mark.py) and of its address, for this many days; a ranked
+# daily win from a browser (or, when the last setting is on, an address) that played the
+# same deal under another account is held for review.
+MAHJONG_DEVICE_COOKIE_DAYS = env_int("MAHJONG_DEVICE_COOKIE_DAYS", 365, minimum=1)
+MAHJONG_DAILY_TRACE_DAYS = env_int("MAHJONG_DAILY_TRACE_DAYS", 30, minimum=1)
+MAHJONG_HOLD_SHARED_ADDRESS = env_bool("MAHJONG_HOLD_SHARED_ADDRESS", True)
 
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash

@@ -210,6 +210,20 @@ def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, setti
         assert english not in html
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_privacy_page_names_the_device_mark_and_the_daily_traces(client, lang, settings):
+    """The cookie's and the traces' lifetimes are the settings'; the address is named only
+    while it is kept (game/shared_device.py)."""
+    settings.MAHJONG_DEVICE_COOKIE_DAYS, settings.MAHJONG_DAILY_TRACE_DAYS = 123, 45
+    with_address = client.get(f"/{lang}/privacy/").content.decode()
+    assert "123" in with_address and "45" in with_address
+    settings.MAHJONG_HOLD_SHARED_ADDRESS = False
+    without = client.get(f"/{lang}/privacy/").content.decode()
+    assert "45" in without
+    assert len(without) < len(with_address)  # the address's half-sentence is gone
+    assert "random number" not in with_address and "held for a moderator" not in without
+
+
 def test_an_addresss_failure_record_goes_at_the_next_sign_in_after_the_lockout(settings):
     """What the privacy page says of the address kept with a username's failures."""
     player("ada")
