@@ -44,6 +44,10 @@ def player_data(user: AbstractBaseUser) -> dict:
                 "undos_used": game.undos_used,
                 "pairs_removed": game.history,
                 "tap_ms": game.tap_ms,
+                # A daily game's keyed hashes of where it was played from, while kept
+                # (game/shared_device.py): not the mark or the address, but still kept.
+                "device_hash": game.device or None,
+                "address_hash": game.address or None,
                 "created_at": _when(game.created_at),
                 "started_at": _when(game.started_at),
                 "finished_at": _when(game.finished_at),

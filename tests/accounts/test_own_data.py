@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from game.models import BestTime, Game
-from tests.stats.helpers import PASSWORD, player, win_with_services
+from tests.stats.helpers import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -140,6 +140,8 @@ def test_download_my_data_gives_every_game_and_time():
     game = data["games"][0]
     assert game["code"] == won.code and game["elapsed_ms"] == 200_000 and len(game["tap_ms"]) == 144
     assert len(game["pairs_removed"]) == 72 and game["ranked"] is True
+    assert game["device_hash"] is None and game["address_hash"] is None  # not a daily game
+
     assert data["best_times"] == [
         {
             "layout": "L00",
@@ -149,6 +151,19 @@ def test_download_my_data_gives_every_game_and_time():
         }
     ]
     assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
+
+
+def test_download_my_data_gives_a_daily_games_hashes_of_where_it_was_played_from():
+    ada = player("ada")
+    client = signed_in(Client(), ada)
+    created = client.post(
+        "/api/games", {"daily": "L00"}, content_type="application/json", REMOTE_ADDR="81.2.69.160"
+    )
+    assert created.status_code == 201
+    stored = Game.objects.get(user=ada)
+    game = json.loads(client.get("/sv/accounts/data/").content)["games"][0]
+    assert (game["device_hash"], game["address_hash"]) == (stored.device, stored.address)
+    assert len(stored.device) == len(stored.address) == 32
 
 
 def test_download_my_data_holds_back_the_code_of_a_game_in_play():
