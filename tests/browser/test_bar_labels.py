@@ -1,5 +1,5 @@
 """No word of the play page's bar is cut: at every size the board is tested at (desktops,
-phones held sideways and upright), in each of the four languages, every control of the
+tablets upright and sideways, phones held sideways and upright), in each of the four languages, every control of the
 bar, of its settings panel (opened where the settings are one) and of the board's zoom
 holds its words (nothing overflows its box), lies wholly on screen, and no two of the
 bar's controls overlap.
@@ -23,6 +23,11 @@ SIZES = [
     (1366, 768),
     (1920, 1080),
     (2560, 1440),
+    (768, 1024),
+    (1024, 768),
+    (820, 1180),
+    (1180, 820),
+    (1024, 1366),
     (740, 360),
     (844, 390),
     (360, 740),

@@ -1,19 +1,21 @@
 """The board fits the screen, on every layout, at every size a player brings.
 
-Two pages, a desktop's and a phone's. Each layout is dealt from inside the page (the
-page's own controller, as the "New game" panel does), then measured at each of that
-kind's sizes in turn, the page resized between them as a window dragged or a phone
-turned is: the board re-fits and loses nothing. On a phone held upright every layout is
-dealt anew, as a new game opens there, and then measured:
-- desktops and phones held sideways: the bar and the whole board are on screen at once,
-  with no scrolling;
+Pages of a desktop's, a tablet's and a phone's sizes. Each layout is dealt from inside
+the page (the page's own controller, as the "New game" panel does), then measured at each
+of that kind's sizes in turn, the page resized between them as a window dragged or a
+device turned is: the board re-fits and loses nothing. On a phone held upright every
+layout is dealt anew, as a new game opens there, and then measured:
+- desktops, tablets (upright too) and phones held sideways: the bar and the whole board
+  are on screen at once, with no scrolling; tablets on the layouts that need the most
+  room (see ``extremes``);
 - phones held upright: the bar and the board's frame are on screen without scrolling the
-  page, nothing scrolls sideways, and the felt hugs the board. A new game shows the whole board at a glance; where
-  its tiles are under 24 px there (the overview, static/js/fit.js), a tap or + zooms in
-  to the playing size, where the board pans inside its frame (and − goes back);
+  page, nothing scrolls sideways, and the felt hugs the board. A new game shows the whole
+  board at a glance; where its tiles are under 24 px there (the overview,
+  static/js/fit.js), a tap or + zooms in to the playing size, where the board pans inside
+  its frame (and − goes back); a signed-in player's head is as slim as a visitor's;
 - everywhere, when playing: every free tile is at least 24 × 24 CSS px, and at least 60 %
   of each free tile's face is its own (hit-testing a grid of points over its box finds
-  that tile). Only the overview has smaller tiles, and nowhere but upright is there one.
+  that tile). Only the overview has smaller tiles, and only a phone held upright has one.
 """
 
 from __future__ import annotations
@@ -24,15 +26,41 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, expect
 
 from mahjong import LAYOUTS
+from tests.browser.test_editor import sign_in
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 
 DESKTOPS = [(1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]
 SIDEWAYS = [(740, 360), (844, 390)]
 UPRIGHT = [(360, 740), (390, 844)]
+# Tablets, upright and sideways: between a phone's layout (up to 34rem wide upright) and a
+# desktop's; they get a desktop's (the whole board, no overview).
+TABLETS = [(768, 1024), (1024, 768), (820, 1180), (1180, 820), (1024, 1366)]
+PHONE_UPRIGHT_MAX_WIDTH = 544  # 34rem: board.css's upright phone
+
+
+def extremes() -> list[str]:
+    """The layouts that need the most room in some direction: the widest, the tallest, the
+    one with the most layers (each layer shifts the tiles up and to the side) and the one
+    with the largest area. A screen that fits these four fits every other layout with
+    tiles at least as large, so the tablets' sizes are measured on them alone (every
+    layout at five more sizes would cost CI a minute)."""
+    sizes = {}
+    for layout_id, layout in LAYOUTS.items():
+        xs, ys, zs = zip(*((x, y, z) for x, y, z in layout.positions), strict=True)
+        sizes[layout_id] = (max(xs) - min(xs) + 2, max(ys) - min(ys) + 2, max(zs) + 1)
+    pick = [
+        max(sizes, key=lambda key: sizes[key][0]),
+        max(sizes, key=lambda key: sizes[key][1]),
+        max(sizes, key=lambda key: sizes[key][2]),
+        max(sizes, key=lambda key: sizes[key][0] * sizes[key][1]),
+    ]
+    return sorted(set(pick))
+
 
 # In the page: deal the layout (or measure the one shown, after a resize), and give back
 # what broke (an empty list when all is well) and the smallest free tile, the smallest
@@ -161,31 +189,32 @@ def open_at(browser: Browser, request):
     return open_page
 
 
-def measure_every_layout(page, plans) -> None:
-    """plans(i): the sizes to measure layout i at, in order, each with whether the layout
-    is dealt there; the first size of each plan is the one the page is at."""
+def measure_every_layout(page, plans, layouts=tuple(LAYOUTS)) -> None:
+    """plans(i): the sizes to measure layout i (of ``layouts``) at, in order, each with
+    whether the layout is dealt there; the first size of each plan is the one the page
+    is at."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     problems: list[str] = []
     figures: dict[tuple[int, int], dict] = {}
-    for i, layout in enumerate(LAYOUTS):
+    for i, layout in enumerate(layouts):
         for (width, height), deal in plans(i):
             if page.viewport_size != {"width": width, "height": height}:
                 page.set_viewport_size({"width": width, "height": height})
-            upright = height > width
+            upright = height > width and width <= PHONE_UPRIGHT_MAX_WIDTH
             result = page.evaluate(
                 MEASURE, {"layout": layout, "deal": deal, "whole": not upright, "upright": upright}
             )
             problems += [f"{width}×{height}: {problem}" for problem in result["problems"]]
             figures.setdefault((width, height), {})[layout] = result["figure"]
-            if i == len(LAYOUTS) - 1:
+            if i == len(layouts) - 1:
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=SCREENSHOTS / f"fit-{width}x{height}.png")
     for (width, height), found in figures.items():
         Path(SCREENSHOTS, f"fit-{width}x{height}.json").write_text(json.dumps(found))
     assert problems == []
     assert {size: sorted(found) for size, found in figures.items()} == {
-        size: sorted(LAYOUTS) for size in figures
+        size: sorted(layouts) for size in figures
     }
     assert errors == []
 
@@ -203,6 +232,20 @@ def test_every_layout_fits_a_desktops_screen(live_server, open_at, sizes):
     )
 
 
+def test_the_largest_layouts_fit_a_tablets_screen_upright_and_sideways(live_server, open_at):
+    """A tablet, turned from one size to the next: the whole board and the bar on screen
+    with no scrolling, no overview, every free tile at least 24 px."""
+    layouts = extremes()
+    page = open_at(*TABLETS[0], phone=True)
+    page.goto(f"{live_server.url}/de/play/?layout={layouts[0]}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    measure_every_layout(
+        page,
+        lambda i: [(size, j == 0) for j, size in enumerate(TABLETS[:: 1 if i % 2 == 0 else -1])],
+        layouts,
+    )
+
+
 def test_every_layout_fits_a_phones_screen_upright_and_sideways(live_server, open_at):
     page = open_at(*UPRIGHT[0], phone=True)
     page.goto(f"{live_server.url}/sv/play/?layout=L00")
@@ -211,6 +254,35 @@ def test_every_layout_fits_a_phones_screen_upright_and_sideways(live_server, ope
     # back upright at the other size and dealt again there.
     turn = [(UPRIGHT[0], True), (SIDEWAYS[0], False), (SIDEWAYS[1], False), (UPRIGHT[1], True)]
     measure_every_layout(page, lambda i: turn if i % 2 == 0 else turn[::-1])
+
+
+HEAD_HEIGHT = "document.querySelector('.site-header').getBoundingClientRect().height"
+
+
+def test_a_signed_in_players_head_on_an_upright_phone_is_as_slim_as_a_visitors(
+    live_server, open_at
+):
+    """Signed in, the head also holds the player's name and Sign out: on the one line
+    of a phone's play page they scroll sideways with the rest instead of wrapping (a long
+    name broken letter by letter made the head three times as tall), so the bar and the
+    board stay on screen."""
+    player = get_user_model().objects.create_user(
+        "Konstantinopoulos_long", password="a long enough secret 42"
+    )
+    for width, height in UPRIGHT:
+        page = open_at(width, height, phone=True)
+        page.goto(f"{live_server.url}/id/play/?layout=L00")
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+        visitors = page.evaluate(HEAD_HEIGHT)
+        sign_in(page, live_server, player)
+        page.reload()
+        expect(page.locator(".site-account__name")).to_have_text(player.username)
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+        result = page.evaluate(
+            MEASURE, {"layout": "L00", "deal": False, "whole": False, "upright": True}
+        )
+        assert result["problems"] == [], (width, height)
+        assert page.evaluate(HEAD_HEIGHT) <= visitors + 2, (width, height, visitors)
 
 
 # A free tile that the next layer partly covers, and a point of it that shows, as near to
