@@ -50,7 +50,7 @@ native: $(INSTALLED)
 # The core's tests with the core built under AddressSanitizer and UndefinedBehaviorSanitizer
 # (the interpreter is not: the sanitizer's runtime is preloaded). Leaks are not checked:
 # the interpreter itself keeps memory to the end.
-NATIVE_TESTS ?= tests/engine/test_native.py
+NATIVE_TESTS ?= tests/engine/test_native.py tests/engine/test_native_inputs.py
 native-check: $(INSTALLED)
 	$(BIN)/python tools/build_native.py --sanitize
 	MAHJONG_SOLVER_CORE="$$(ls build/sanitized/_core*.so)" \

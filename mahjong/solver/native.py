@@ -50,19 +50,26 @@ def _load_core():
     return _core
 
 
-_core = _load_core()
+#: The compiled core (the extension module), or None. Its ``solve`` is the core's entry
+#: point: ``solve(n, layout, classes, present, time_limit, max_nodes, *settings,
+#: cpu_clock)``, with the bytes of :attr:`NativeSolver.core_layout` and
+#: :attr:`NativeSolver.core_classes`, the settings in the order of :data:`SETTINGS`, and
+#: an answer ``(verdict, plan, nodes)``, the verdict an index into :data:`VERDICTS`. It
+#: checks its inputs itself: whatever bytes it is given, it answers or raises.
+core = _load_core()
 
 logger = logging.getLogger(__name__)
 
 #: Whether the compiled core is there to be used.
-AVAILABLE = _core is not None
+AVAILABLE = core is not None
 #: The solver that runs by default: "native" when it is there, else "python".
 NAME = "native" if AVAILABLE else "python"
 NAMES = ("native", "python")
 
 #: The clocks the core can read itself (it cannot call back into Python while it runs).
 _CLOCKS = {time.perf_counter: False, time.process_time: True}
-_VERDICTS = (Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNKNOWN)
+#: The core's verdicts, by the number it answers with.
+VERDICTS = (Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNKNOWN)
 _WORD = 24  # bytes of a set of tiles in the core: three 64-bit words
 _logged = False
 _MISSING = "the native solver is not there (make setup builds it; MAHJONG_SOLVER=python hides it)"
@@ -105,11 +112,13 @@ class NativeSolver(Solver):
     """
 
     def __init__(self, geometry: Geometry, faces: Sequence[str]):
-        if _core is None:
+        if core is None:
             raise RuntimeError(_MISSING)
         super().__init__(geometry, faces)
-        self._layout = _layout_bytes(geometry)
-        self._classes = bytes(self.cls) if len(self.class_masks) < 256 else None
+        #: The layout and the deal's classes as the core reads them (the classes None
+        #: when there are too many for a byte each: the reference solves then).
+        self.core_layout = _layout_bytes(geometry)
+        self.core_classes = bytes(self.cls) if len(self.class_masks) < 256 else None
 
     def solve(
         self,
@@ -124,7 +133,7 @@ class NativeSolver(Solver):
         arguments, in C. A clock other than :func:`time.perf_counter` or
         :func:`time.process_time` (a test's, say) runs the reference instead."""
         cpu_clock = _CLOCKS.get(clock)
-        if cpu_clock is None or self._classes is None:
+        if cpu_clock is None or self.core_classes is None:
             return super().solve(
                 present, time_limit=time_limit, max_nodes=max_nodes, clock=clock, **settings
             )
@@ -132,23 +141,25 @@ class NativeSolver(Solver):
         unknown = set(settings) - set(defaults)
         if unknown:
             raise TypeError(f"solve() got unexpected keyword arguments {sorted(unknown)}")
-        values = [_bounded(settings.get(name, defaults[name])) for name in _SETTINGS]
+        values = [_bounded(settings.get(name, defaults[name])) for name in SETTINGS]
         if present < 0 or present >> self.n:
             raise ValueError(f"present names tiles outside the layout's {self.n}")
-        verdict, plan, nodes = _core.solve(
+        verdict, plan, nodes = core.solve(
             self.n,
-            self._layout,
-            self._classes,
+            self.core_layout,
+            self.core_classes,
             present.to_bytes(_WORD, "little"),
             None if time_limit is None else float(time_limit),
             -1 if max_nodes is None else max(0, _bounded(max_nodes)),
             *values,
             cpu_clock,
         )
-        return Solution(_VERDICTS[verdict], plan, nodes)
+        return Solution(VERDICTS[verdict], plan, nodes)
 
 
-_SETTINGS = ("relax_after", "restart_unit", "probe_after", "pairing_after", "pairing_unit")
+#: The search's settings (:meth:`.search.Solver.solve`'s keywords) in the order the core
+#: takes them.
+SETTINGS = ("relax_after", "restart_unit", "probe_after", "pairing_after", "pairing_unit")
 _LIMIT = 1 << 62
 
 
@@ -163,7 +174,7 @@ def checked(name: str | None) -> str:
     name = NAME if name is None else name
     if name not in NAMES:
         raise ValueError(f"no solver {name!r}: choose one of {', '.join(NAMES)}")
-    if name == "native" and _core is None:
+    if name == "native" and core is None:
         raise RuntimeError(_MISSING)
     _log_once()
     return name
@@ -185,7 +196,7 @@ def _log_once() -> None:
     if not _logged:
         _logged = True
         if AVAILABLE:
-            logger.info("solver: native (the compiled core, %s)", _core.__file__)
+            logger.info("solver: native (the compiled core, %s)", core.__file__)
         elif os.environ.get("MAHJONG_SOLVER", "") == "python":
             logger.info("solver: python (MAHJONG_SOLVER=python)")
         else:
