@@ -23,40 +23,12 @@ from mahjong.rules.daily import utc_day
 from mahjongsite import device_mark
 
 from . import services
+from .current import CURRENT_GAME_KEY, owner_for
 from .json_api import ApiError, api_view, json_body, rate_limit
-from .models import Game
-from .params import parse_game_id
 from .selectors import board_for, game_get
 from .serializers import game_payload, move_payload
-from .store import Owner
 
 OPENAPI_PATH = Path(settings.BASE_DIR, "docs", "openapi.json")
-#: The session key that remembers the visitor's current game, for the play page.
-CURRENT_GAME_KEY = "game_current"
-
-
-def owner_for(request: HttpRequest, *, create: bool = False) -> Owner:
-    """The request's owner: the signed-in user, else the session (created when asked)."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return Owner(user_id=user.pk)
-    if create and request.session.session_key is None:
-        request.session.save()
-    return Owner(session_key=request.session.session_key)
-
-
-def current_game(request: HttpRequest) -> Game | None:
-    """The game this visitor's session remembers as theirs (the play page resumes it), if
-    it still exists and is still theirs."""
-    game_id = parse_game_id(request.session.get(CURRENT_GAME_KEY))
-    if game_id is None:
-        return None
-    try:
-        return game_get(game_id=game_id, owner=owner_for(request))
-    except Game.DoesNotExist:
-        return None
-
-
 #: A board page's token: what the play page draws at random for itself on each load.
 _PAGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

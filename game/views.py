@@ -26,7 +26,7 @@ from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from . import ranking
-from .api import current_game
+from .current import current_game
 from .gallery import gallery, own_gallery
 from .models import Game
 from .params import layout_asked, own_layout_asked

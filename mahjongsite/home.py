@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from editor.naming import layout_label
-from game.api import current_game
+from game.current import current_game
 from game.models import Game
 from game.services import DEFAULT_LAYOUT
 from mahjong import LAYOUTS, PAIRS

@@ -17,7 +17,7 @@ from django.utils import timezone, translation
 from daily import codes as daily
 from daily.history import DAYS
 from game import wins
-from game.api import CURRENT_GAME_KEY
+from game.current import CURRENT_GAME_KEY
 from game.models import Game
 from game.ranking import DAILY_DAYS_TRIED
 from game.ranking import earlier_daily_day as earlier_day

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.api import CURRENT_GAME_KEY
+from game.current import CURRENT_GAME_KEY
 
 
 def _board_config(response) -> dict:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 
 from daily import codes as daily
-from game.api import CURRENT_GAME_KEY
+from game.current import CURRENT_GAME_KEY
 from mahjong import Board
 from tests.api.helpers import EXAMPLE, create, path_to_stuck, remove_pair
 from wording.names import layout_name
