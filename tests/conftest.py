@@ -35,7 +35,7 @@ def _shares_fixtures(path: Path) -> bool:
         return True
 
 
-def _work_unit(nodeid: str, root: Path) -> str:
+def work_unit(nodeid: str, root: Path) -> str:
     """What pytest-xdist hands to one worker at a time: a group of tests or one test.
 
     The production-stack drills of tests/ops/ go to one worker together, so that two
@@ -52,7 +52,7 @@ def _work_unit(nodeid: str, root: Path) -> str:
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """make test's `--dist loadgroup`, with the groups of ``_work_unit``.
+    """make test's `--dist loadgroup`, with the groups of ``work_unit``.
 
     pytest-xdist's own groups (the ``xdist_group`` mark) are lost under pytest 9, which
     ignores the new test names that carry them; this schedules from the names alone.
@@ -65,7 +65,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class GroupScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _work_unit(nodeid, config.rootpath)
+            return work_unit(nodeid, config.rootpath)
 
     return GroupScheduling(config, log)
 

@@ -17,7 +17,6 @@ LONG = {
     "bench/solver.py": "one benchmark script: the survey, the check and the hint, timed",
     "tools/tiles/build_sprite.py": "a build script drawing each tile kind of the sprite",
     "tests/engine/test_solver_rules.py": "the solver's rules, each against an exhaustive search",
-    "tests/engine/test_native.py": "the compiled core's tests, collected only where it is built",
     "tests/browser/test_board.py": "the board in the browser, one page session per test group",
     "tests/web/test_practice.py": "the practice page and its quiz in four languages",
     "tests/stats/test_daily.py": "the daily deal's page, API and codes",

@@ -112,7 +112,7 @@ class Solution:
 RELAX_AFTER = 12
 #: Positions searched in the shortest attempt (see :meth:`Solver.solve`).
 RESTART_UNIT = 50
-#: Positions searched before the start's pairings are tried out (see :meth:`Solver._probe`).
+#: Positions searched before the start's pairings are tried out (see :func:`.probe.probe`).
 PROBE_AFTER = 4000
 #: Positions the move search has searched before the pairing search gets its first turn.
 PAIRING_AFTER = 5000

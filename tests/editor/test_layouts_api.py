@@ -223,7 +223,7 @@ def test_a_ten_megabyte_file_is_refused_unread(alice):
     assert "64 kB" in response.json()["error"]["message"]
 
 
-def _win(client, body) -> dict:
+def win(client, body) -> dict:
     created = post(client, "/api/games", body)
     assert created.status_code == 201, created.content
     game = created.json()
@@ -238,14 +238,14 @@ def test_anyone_plays_a_custom_layouts_code_and_it_is_never_ranked(alice, bob):
     saved = save(alice, name="Alice's <b>shell</b>").json()
     created = post(bob, "/api/games", {"code": saved["code"]}).json()
     assert created["layout"] == {"id": saved["layout_id"], "name": "Alice's <b>shell</b>"}
-    game = _win(bob, {"code": saved["code"]})
+    game = win(bob, {"code": saved["code"]})
     assert game.result == Game.WON and game.ranked is False
     assert ranking.CUSTOM in ranking.missed_rules(game)
 
 
 def test_a_fresh_deal_on_a_custom_layout_is_not_ranked_either(alice):
     saved = save(alice).json()
-    game = _win(alice, {"layout": saved["layout_id"]})
+    game = win(alice, {"layout": saved["layout_id"]})
     assert game.origin == Game.NEW and game.ranked is False
     # Only the custom rule would keep it off the boards if it had been played slowly.
     game.elapsed_ms = 10 * 60 * 1000
@@ -260,7 +260,7 @@ def test_a_fresh_deal_on_a_custom_layout_is_not_ranked_either(alice):
 def test_the_layouts_name_is_escaped_on_the_statistics_page(alice):
     name = '<script>alert("x")</script>'
     saved = save(alice, name=name).json()
-    _win(alice, {"layout": saved["layout_id"]})
+    win(alice, {"layout": saved["layout_id"]})
     page = alice.get("/sv/stats/").content.decode()
     assert name not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
 

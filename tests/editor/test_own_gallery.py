@@ -15,7 +15,7 @@ from editor.models import CustomLayout
 from game.gallery import own_gallery, size_text
 from game.pictures import layout_svg
 from mahjong import LAYOUTS
-from tests.editor.test_layouts_api import DIAMOND, TURTLE, _win, player, save
+from tests.editor.test_layouts_api import DIAMOND, TURTLE, player, save, win
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,7 @@ def test_a_won_own_layout_is_marked_won_without_a_best_time():
     saved = save(alice).json()
     mine = section(alice.get("/sv/play/").content.decode())
     assert re.search(rf'id="gallery-{saved["layout_id"]}-mark"></span>', mine)
-    _win(alice, {"layout": saved["layout_id"]})
+    win(alice, {"layout": saved["layout_id"]})
     mine = section(alice.get("/sv/play/").content.decode())
     assert re.search(rf'id="gallery-{saved["layout_id"]}-mark">Vunnen.</span>', mine)
 

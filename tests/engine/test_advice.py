@@ -27,7 +27,7 @@ def deal():
     return Board.from_code(EXAMPLE).deal
 
 
-def _off_plan_history(deal) -> list[tuple[int, int]]:
+def off_plan_history(deal) -> list[tuple[int, int]]:
     """One removal that breaks the deal's pairing: a playable pair not in its plan."""
     plan = {frozenset(pair) for pair in deal.plan}
     board = Board.from_code(EXAMPLE)
@@ -56,7 +56,7 @@ def test_on_the_deals_plan_the_rest_of_the_plan_is_the_verdict_without_a_search(
 
 
 def test_off_the_plan_the_solver_decides_once_and_the_verdict_is_remembered(deal):
-    present = present_mask(deal, _off_plan_history(deal))
+    present = present_mask(deal, off_plan_history(deal))
     solver = _CountingSolver(Solution(Verdict.NOT_WINNABLE, None, 9))
     advice.use_solvers(lambda _deal: solver)
 
@@ -70,7 +70,7 @@ def test_off_the_plan_the_solver_decides_once_and_the_verdict_is_remembered(deal
 
 
 def test_an_undecided_position_is_not_remembered(deal):
-    present = present_mask(deal, _off_plan_history(deal))
+    present = present_mask(deal, off_plan_history(deal))
     solver = _CountingSolver(Solution(Verdict.UNKNOWN, None, 9))
     advice.use_solvers(lambda _deal: solver)
 
@@ -160,7 +160,7 @@ def test_a_winning_plan_proves_every_position_along_it(deal):
     """Once a position is found winnable with a plan, each position the plan passes
     through is known winnable with the rest of the plan (no search), and a verdict already
     known for one of them is kept."""
-    present = present_mask(deal, _off_plan_history(deal))
+    present = present_mask(deal, off_plan_history(deal))
     plan = ((10, 11), (12, 13), (14, 15), (16, 17))
     solver = _CountingSolver(Solution(Verdict.WINNABLE, plan, 40))
     advice.use_solvers(lambda _deal: solver)

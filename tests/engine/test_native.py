@@ -39,7 +39,7 @@ from mahjong.solver.search import (
 )
 from mahjong.solver.survey import uniform_faces
 
-from .test_advice import EXAMPLE, _off_plan_history, forget  # noqa: F401 (forget: autouse)
+from .test_advice import EXAMPLE, forget, off_plan_history  # noqa: F401 (forget: autouse)
 from .test_solver import exhaustive_winnable, replays_to_a_win, small_layouts
 from .test_solver_rules import (
     SETTINGS,
@@ -334,7 +334,7 @@ def example_deal():
 
 def _searched_position(deal):
     """An off-plan position of the example deal the solver must search to decide."""
-    present = present_mask(deal, _off_plan_history(deal))
+    present = present_mask(deal, off_plan_history(deal))
     solution = native.solver_for(deal.layout.geometry, deal.faces).solve(present)
     assert solution.verdict is not Verdict.UNKNOWN and solution.nodes > 1
     return present, solution

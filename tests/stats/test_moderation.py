@@ -16,7 +16,7 @@ from game.models import BestTime, Game
 from records import stats
 
 from .helpers import PASSWORD, player, signed_in, win_with_services
-from .test_rhythm import _steady, _win
+from .test_rhythm import steady, win
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def test_an_operator_removes_a_ranked_result_from_the_boards(operator):
 
 def test_an_operator_sees_and_publishes_held_wins(operator):
     ada = player("ada")
-    held = _win(ada, _steady(700))
+    held = win(ada, steady(700))
     assert held.held and not held.ranked
     page = operator.get("/admin/game/game/?held__exact=too_even_taps").content.decode()
     assert held.code in page
@@ -82,14 +82,14 @@ def test_an_operator_sees_and_publishes_held_wins(operator):
 
 def test_a_suspended_account_cannot_sign_in_and_leaves_the_boards(operator):
     ada = player("ada")
-    win = win_with_services(user=ada, code=None, seconds=300)
+    won = win_with_services(user=ada, code=None, seconds=300)
     session = signed_in(Client(), ada)
     assert session.get("/sv/accounts/").status_code == 200
     _act(operator, "auth/user", "suspend", [ada.pk])
     ada.refresh_from_db()
     assert not ada.is_active
-    win.refresh_from_db()
-    assert not win.ranked and not BestTime.objects.filter(user=ada).exists()
+    won.refresh_from_db()
+    assert not won.ranked and not BestTime.objects.filter(user=ada).exists()
     assert not _signs_in("ada")
     # Her open session no longer signs her in.
     assert session.get("/sv/accounts/").status_code == 302

@@ -22,7 +22,7 @@ from .helpers import human_pace, plan, player, signed_in
 pytestmark = pytest.mark.django_db
 
 
-def _win(user, offsets_ms: list[int]) -> Game:
+def win(user, offsets_ms: list[int]) -> Game:
     owner = Owner(user_id=user.pk)
     game = services.game_create(owner=owner, code=None, layout_id="L00").game
     start = timezone.now()
@@ -42,7 +42,7 @@ def _burst() -> list[int]:
     return [13 * i for i in range(143)] + [80_000]
 
 
-def _steady(gap_ms: int = 600) -> list[int]:
+def steady(gap_ms: int = 600) -> list[int]:
     return [gap_ms * i for i in range(144)]
 
 
@@ -60,7 +60,7 @@ def _person(seconds: float = 150, seed: int = 7) -> list[int]:
 
 def test_a_persons_pace_is_ranked_and_the_taps_are_kept():
     ada = player("ada")
-    game = _win(ada, _person())
+    game = win(ada, _person())
     assert (game.ranked, game.held) == (True, "")
     assert len(game.tap_ms) == 144 and game.tap_ms[0] == 0
     assert game.tap_ms[-1] == game.elapsed_ms == 150_000
@@ -68,12 +68,12 @@ def test_a_persons_pace_is_ranked_and_the_taps_are_kept():
 
 @pytest.mark.parametrize(
     ("taps", "reason"),
-    [(_burst(), rhythm.TOO_FAST), (_steady(), rhythm.TOO_EVEN), (_uniform(), rhythm.TOO_EVEN)],
+    [(_burst(), rhythm.TOO_FAST), (steady(), rhythm.TOO_EVEN), (_uniform(), rhythm.TOO_EVEN)],
     ids=["burst", "steady", "uniform"],
 )
 def test_a_scripts_win_is_held_not_published(taps, reason):
     bot = player("bot")
-    game = _win(bot, taps)
+    game = win(bot, taps)
     assert game.elapsed_ms >= 72_000  # past the floor of play time: the rules alone rank it
     assert (game.ranked, game.held) == (False, reason)
     assert not BestTime.objects.filter(user=bot).exists()
@@ -85,9 +85,9 @@ def test_a_scripts_win_is_held_not_published(taps, reason):
 def test_the_limits_are_settings(settings):
     ada = player("ada")
     settings.MAHJONG_RHYTHM_MIN_SPREAD_PERCENT = 20  # a uniform pace (about 29 %) passes
-    assert _win(ada, _uniform()).ranked
+    assert win(ada, _uniform()).ranked
     settings.MAHJONG_RHYTHM_MIN_MEDIAN_MS = 5000  # now a person's quick pace is too fast
-    assert _win(ada, _person()).held == rhythm.TOO_FAST
+    assert win(ada, _person()).held == rhythm.TOO_FAST
 
 
 def test_pauses_are_not_gaps_the_clock_is_play_time():
@@ -123,8 +123,8 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     from wording import formatting
 
     ada = player("ada")
-    held = [_win(ada, _burst()), _win(ada, _steady())]
-    _win(ada, _person())
+    held = [win(ada, _burst()), win(ada, steady())]
+    win(ada, _person())
     signed_in(client, ada)
     html = client.get(f"/{lang}/stats/").content.decode()
     with translation.override(lang):
