@@ -33,7 +33,6 @@ from mahjong.solver.search import (
     PAIRING_UNIT,
     PROBE_AFTER,
     RELAX_AFTER,
-    Solution,
     Solver,
     Verdict,
 )
@@ -41,15 +40,8 @@ from mahjong.solver.survey import uniform_faces
 
 from .test_advice import EXAMPLE, forget, off_plan_history  # noqa: F401 (forget: autouse)
 from .test_solver import exhaustive_winnable, replays_to_a_win, small_layouts
-from .test_solver_rules import (
-    SETTINGS,
-    bits,
-    columns,
-    gadgets_and_a_deadlock,
-    seeded_lost_position,
-    seeded_positions,
-)
-from .test_solver_rules import replays_to_a_win as replays_on_small_layout
+from .test_solver_native import both
+from .test_solver_rules import columns, gadgets_and_a_deadlock
 
 FULL = (1 << 144) - 1
 PLAIN = {"relax_after": 10**9, "probe_after": 10**9, "restart_unit": 10**9}
@@ -65,15 +57,6 @@ def long_lost_search(classes: int):
         stacks += [kind, kind, f"{kind} {kind}"]
     positions, faces = columns(*stacks, "R G", "G R")
     return NativeSolver(Geometry(positions), faces), (1 << len(faces)) - 1
-
-
-def both(geometry: Geometry, faces, present: int, **budgets) -> tuple[Solution, Solution]:
-    """The reference's answer and the core's, on the same position and budgets (the
-    reference's plan as a tuple: where the pairing search wins, it gives a list)."""
-    reference = Solver(geometry, faces).solve(present, **budgets)
-    if reference.plan is not None:
-        reference = Solution(reference.verdict, tuple(reference.plan), reference.nodes)
-    return reference, NativeSolver(geometry, faces).solve(present, **budgets)
 
 
 def replays_on_board(deal, history, plan) -> bool:
@@ -112,28 +95,6 @@ def test_small_layouts_get_the_references_answer_and_the_exhaustive_verdict(
     assert answer.verdict is (Verdict.WINNABLE if won else Verdict.NOT_WINNABLE)
     if won:
         assert replays_to_a_win(geometry, faces, full, answer.plan)
-
-
-@pytest.mark.parametrize("budgets", SETTINGS.values(), ids=SETTINGS.keys())
-def test_seeded_positions_get_the_references_answer_under_every_setting(budgets):
-    lost = 0
-    for _seed, positions, faces, present, won in seeded_positions():
-        reference, answer = both(Geometry(positions), faces, bits(present), **budgets)
-        assert answer == reference
-        assert answer.winnable is won
-        if won:
-            assert replays_on_small_layout(positions, faces, present, answer.plan)
-        lost += not won
-    assert lost > 10  # the seeded positions do include lost ones
-
-
-@pytest.mark.parametrize("seed", [36, 698, 1585, 2083, 2679, 3115])
-def test_seeded_lost_positions_are_lost_the_same_way(seed):
-    positions, faces, present = seeded_lost_position(seed)
-    for budgets in ({}, {"probe_after": 0}, {"relax_after": 0}, {"pairing_after": 0}):
-        reference, answer = both(Geometry(positions), faces, bits(present), **budgets)
-        assert answer == reference
-        assert answer.verdict is Verdict.NOT_WINNABLE
 
 
 def test_300_uniform_turtle_deals_get_the_references_answers_and_plans_that_win():
