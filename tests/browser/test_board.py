@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from mahjong import Board
 from tests.api.helpers import EXAMPLE, path_to_stuck
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+from tests.browser.page_clock import hold_the_clock, seconds_on
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -232,9 +233,11 @@ def test_hint_then_undo(live_server, page: Page, lang, example):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pause_hides_the_tiles_and_stops_the_clock(live_server, page: Page, lang, example):
+    hold_the_clock(page)
     open_board(page, live_server, lang)
     a = example.free_tiles()[0]
     tile(page, a).click()  # the first tap starts the clock
+    expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
     # One model: a toggle named "Pause", pressed while paused (never "Continue, pressed").
     toggle = page.get_by_role("button", name=TEXT[lang]["pause"], exact=True)
     expect(toggle).to_have_attribute("aria-pressed", "false")
@@ -245,13 +248,15 @@ def test_pause_hides_the_tiles_and_stops_the_clock(live_server, page: Page, lang
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#pause-button")).to_have_text(TEXT[lang]["pause"])
     shown = page.locator("#clock").text_content()
-    page.wait_for_timeout(1300)
-    assert page.locator("#clock").text_content() == shown
+    page.clock.run_for(5000)  # five seconds paused: the clock shows the same time
+    expect(page.locator("#clock")).to_have_text(shown)
 
     page.locator("#resume-button").click()
     expect(tile(page, a)).to_be_visible()
     expect(page.locator("#board-paused")).to_be_hidden()
     expect(toggle).to_have_attribute("aria-pressed", "false")
+    page.clock.run_for(5000)  # running again: five seconds on
+    expect(page.locator("#clock")).to_have_text(seconds_on(shown, 5))
     toggle.click()  # the toggle resumes too
     expect(toggle).to_have_attribute("aria-pressed", "true")
     toggle.click()

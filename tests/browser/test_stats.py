@@ -2,8 +2,8 @@
 sign up through the form, win a game (most of it fast-forwarded through the API from
 inside the page, the last pair found with the Hint button and clicked on the board), find
 it on the statistics page and both leaderboards, sign out; axe-core and the Nu HTML
-Checker on the statistics, leaderboard, sign-in, sign-up and password pages; screenshots
-at 360 and 1280 px."""
+Checker on the statistics, leaderboard, sign-in, sign-up and password pages, each read
+at 360 and 1280 px (whole within the width; a screenshot of each to look at)."""
 
 from __future__ import annotations
 
@@ -198,7 +198,18 @@ def test_account_and_stats_pages_are_accessible_and_valid(
 
 
 def shoot(page: Page, name: str) -> None:
+    """A screenshot at a desktop's width and a phone's (artifacts/screenshots/, to look
+    at), each of a page a player can read there: the page does not scroll sideways, and
+    its heading and its first form or table stand whole within the width (a wide table
+    scrolls inside its own region, which does)."""
     for width in (1280, 360):
         page.set_viewport_size({"width": width, "height": 900})
+        overflow = page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{name} scrolls sideways by {overflow} px at {width} px"
+        for part in (page.locator("main h1"), page.locator("main form, main .table-scroll").first):
+            box = part.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (name, width)
         page.screenshot(path=SCREENSHOTS / f"{name}-{width}.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 720})

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from mahjong import Board
 from quiz.guide import guide_config
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
+from tests.browser.page_clock import hold_the_clock, seconds_on
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 EXAMPLE = "MJ1-L00-AAAAABL"
@@ -149,29 +150,42 @@ def test_free_tiles_toggle_marks_exactly_the_engines_free_set(
 
 
 def test_free_tiles_toggle_leaves_the_clock_alone(live_server, site_content, page: Page):
+    hold_the_clock(page)
     open_play(page, f"{live_server.url}/sv/play/?code={EXAMPLE}")
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url) if "/api/" in r.url else None)
     toggle = page.get_by_label(SHOW_FREE["sv"])
     toggle.check()
     toggle.uncheck()
-    page.wait_for_timeout(300)
-    assert requests == []  # nothing sent: the game and its clock are untouched
-    assert page.locator("#clock").text_content() == "0:00"  # not started by it
+    page.clock.run_for(2000)  # anything the toggle put off is due now
+    assert requests_after_a_marker(page, requests) == []  # the game is untouched
+    expect(page.locator("#clock")).to_have_text("0:00")  # not started by it
 
     # The clock running (a pair played): the toggle neither stops nor restarts it.
     a, b = Board.from_code(EXAMPLE).hint()
     tile(page, a).click()
     tile(page, b).click()
     expect(page.locator("#tiles-left")).to_have_text("142")
-    expect(page.locator("#clock")).to_have_text("0:01", timeout=3000)
+    page.clock.run_for(3000)
+    running = page.locator("#clock").text_content()
+    assert running != "0:00"
     requests.clear()
     toggle.check()
     toggle.uncheck()
     toggle.check()
-    assert page.locator("#clock").text_content() != "0:00"  # not restarted
-    expect(page.locator("#clock")).to_have_text("0:03", timeout=4000)  # nor stopped
-    assert requests == []
+    expect(page.locator("#clock")).to_have_text(running)  # not restarted
+    page.clock.run_for(2000)
+    expect(page.locator("#clock")).to_have_text(seconds_on(running, 2))  # nor stopped
+    assert requests_after_a_marker(page, requests) == []
+
+
+def requests_after_a_marker(page: Page, requests: list[str]) -> list[str]:
+    """The API requests seen, once a request of the test's own has been seen after them
+    (the browser reports requests in the order it sends them): a wait on a condition,
+    not on a time."""
+    with page.expect_request(lambda r: r.url.endswith("/api/openapi.json")):
+        page.evaluate("() => { fetch('/api/openapi.json'); }")
+    return [url for url in requests if not url.endswith("/api/openapi.json")]
 
 
 def test_guide_and_free_marks_are_accessible(live_server, site_content, axe_page: Page):
