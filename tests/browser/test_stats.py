@@ -19,7 +19,7 @@ from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
-from tests.stats.helpers import PASSWORD, player, recorded_win, save_recorded
+from tests.stats.helpers import PASSWORD, player, recorded_loss, recorded_win, save_recorded
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -138,18 +138,9 @@ def recorded_games(transactional_db):
             ("L04", 530, 1),
         ]
     ]
-    games.append(
-        Game(
-            code=EXAMPLE,
-            layout_id="L00",
-            user=ada,
-            state="stuck",
-            result="stuck",
-            started_at=games[0].started_at,
-            elapsed_ms=100_000,
-            undos_used=4,
-        )
-    )
+    stuck = recorded_loss(user=ada, seconds=100)
+    stuck.undos_used = 4
+    games.append(stuck)
     for n, name in enumerate(["bo", "Çelik", "Ελένη", "very_long_username_for_the_board_1234"]):
         rival = player(name)
         games.append(recorded_win(user=rival, seconds=180 + 40 * n, hints=n))

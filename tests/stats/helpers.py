@@ -145,6 +145,23 @@ def recorded_win(
     )
 
 
+def recorded_loss(*, user, layout_id: str = "L00", seconds: float, result: str = Game.STUCK):
+    """An unsaved Game row as a game that ended without a win leaves it (``stuck``, or
+    ``abandoned`` for a board left for a new game), after ``seconds`` of play."""
+    started = timezone.now() - timedelta(seconds=seconds)
+    return Game(
+        origin=Game.NEW,
+        code=f"MJ1-{layout_id}-AAAAABL",
+        layout_id=layout_id,
+        history=[],
+        state=Game.STUCK if result == Game.STUCK else Game.PLAYING,
+        result=result,
+        user=user,
+        started_at=started,
+        elapsed_ms=int(seconds * 1000),
+    )
+
+
 def save_recorded(games) -> list[Game]:
     """Bulk-create recorded games, then the best-time table the wins would have kept."""
     saved = Game.objects.bulk_create(list(games), batch_size=500)

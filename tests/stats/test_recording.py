@@ -16,6 +16,7 @@ from .helpers import (
     PASSWORD,
     plan,
     player,
+    recorded_loss,
     recorded_win,
     save_recorded,
     signed_in,
@@ -186,3 +187,23 @@ def test_per_layout_statistics():
     assert (rows["L00"].won, rows["L00"].best_ms, rows["L00"].average_ms) == (2, 100_000, 200_000)
     assert rows["L00"].hints_used == 3 and rows["L04"].won == 1
     assert user_stats.overall.win_rate == 1
+
+
+def test_the_average_winning_time_counts_won_games_only():
+    # On one layout, two wins and two games that were not won, each with its time: the
+    # winning times are the wins' alone; the time played is every game's.
+    ada = player()
+    save_recorded(
+        [
+            recorded_win(user=ada, seconds=300),
+            recorded_loss(user=ada, seconds=1000),
+            recorded_win(user=ada, seconds=100),
+            recorded_loss(user=ada, seconds=500, result=Game.ABANDONED),
+        ]
+    )
+    user_stats = stats.stats_for_user(user_id=ada.pk)
+    [row] = user_stats.per_layout
+    for figures in (user_stats.overall, row):
+        assert (figures.played, figures.won, figures.win_rate) == (4, 2, 0.5)
+        assert (figures.best_ms, figures.average_ms) == (100_000, 200_000)
+        assert figures.time_played_ms == 1_900_000
