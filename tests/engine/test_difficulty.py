@@ -80,29 +80,21 @@ def _run(layout: str, start: int, deals: int, lost: int, undecided: int = 0) -> 
     ).to_json()
 
 
-def test_the_tool_joins_each_layouts_stretches_and_keeps_the_others(tmp_path, monkeypatch):
+def test_the_tool_joins_each_layouts_stretches_and_keeps_the_others(tmp_path):
     data = tmp_path / "difficulty.json"
     data.write_text(
         json.dumps({"layouts": {"L01": {"deals": 9, "not_winnable": 1, "undecided": 0}}})
     )
-    runs = []
-    for name, run in {
-        "a.json": _run("L00", 0, 300, 9),
-        "b.json": _run("L00", 300, 200, 6, undecided=1),
-        "c.json": _run("L02", 0, 100, 100),
-    }.items():
-        (tmp_path / name).write_text(json.dumps(run))
-        runs.append(str(tmp_path / name))
-    script = (
-        "import sys, runpy; from pathlib import Path; from mahjong.rules import difficulty; "
-        f"difficulty.DATA = Path({str(data)!r}); sys.argv = ['store'] + {runs!r}; "
-        "runpy.run_path('tools/store_difficulty.py', run_name='__main__')"
+    done = _store(
+        tmp_path,
+        data,
+        {
+            "a.json": _run("L00", 0, 300, 9),
+            "b.json": _run("L00", 300, 200, 6, undecided=1),
+            "c.json": _run("L02", 0, 100, 100),
+        },
     )
-
-    out = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-
+    assert done.returncode == 0, done.stderr
     written = json.loads(data.read_text())
     assert written["layouts"] == {
         "L00": {"deals": 500, "not_winnable": 15, "undecided": 1},
@@ -110,22 +102,14 @@ def test_the_tool_joins_each_layouts_stretches_and_keeps_the_others(tmp_path, mo
         "L02": {"deals": 100, "not_winnable": 100, "undecided": 0},
     }
     assert written["survey"]["seed"] == 1 and written["survey"]["time_limit_cpu_seconds"] == 10
-    assert "L00: 15 of 499 not winnable = 3.01 %" in out
+    assert "L00: 15 of 499 not winnable = 3.01 %" in done.stdout
 
 
 def test_the_tool_refuses_stretches_that_leave_a_gap(tmp_path):
-    runs = []
-    for name, run in {"a.json": _run("L00", 0, 300, 9), "b.json": _run("L00", 400, 100, 3)}.items():
-        (tmp_path / name).write_text(json.dumps(run))
-        runs.append(str(tmp_path / name))
     data = tmp_path / "difficulty.json"
-    script = (
-        "import sys, runpy; from pathlib import Path; from mahjong.rules import difficulty; "
-        f"difficulty.DATA = Path({str(data)!r}); sys.argv = ['store'] + {runs!r}; "
-        "runpy.run_path('tools/store_difficulty.py', run_name='__main__')"
+    done = _store(
+        tmp_path, data, {"a.json": _run("L00", 0, 300, 9), "b.json": _run("L00", 400, 100, 3)}
     )
-
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
 
     assert done.returncode != 0 and "missing or counted twice" in done.stderr
     assert not data.exists()

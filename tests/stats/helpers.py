@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -25,6 +26,22 @@ def player(username: str = "ada"):
 def signed_in(client, user):
     client.force_login(user, backend=BACKEND)
     return client
+
+
+def form_post(client, url: str, data: dict):
+    """Post a page's form as a browser does: with the CSRF token the page gave."""
+    page = client.get(url).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    return client.post(url, {**data, "csrfmiddlewaretoken": token})
+
+
+def signs_in(client, username: str, lang: str = "sv") -> bool:
+    """Whether the player signs in through the real sign-in form (which claims the
+    session's games)."""
+    answer = form_post(
+        client, f"/{lang}/accounts/login/", {"username": username, "password": PASSWORD}
+    )
+    return answer.status_code == 302
 
 
 def plan(code: str = EXAMPLE) -> list[tuple[int, int]]:

@@ -4,8 +4,6 @@ and its results leave the boards)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -15,7 +13,7 @@ from daily.board import day_board
 from game.models import BestTime, Game
 from records import stats
 
-from .helpers import PASSWORD, player, signed_in, win_with_services
+from .helpers import PASSWORD, player, signed_in, signs_in, win_with_services
 from .test_rhythm import steady, win
 
 pytestmark = pytest.mark.django_db
@@ -25,18 +23,6 @@ pytestmark = pytest.mark.django_db
 def operator():
     op = get_user_model().objects.create_superuser("op", "op@example.org", PASSWORD)
     return signed_in(Client(), op)
-
-
-def _signs_in(username: str) -> bool:
-    """Through the real sign-in form."""
-    client = Client()
-    page = client.get("/sv/accounts/login/").content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    answer = client.post(
-        "/sv/accounts/login/",
-        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token},
-    )
-    return answer.status_code == 302
 
 
 def _act(operator, model: str, action: str, pks) -> None:
@@ -90,11 +76,11 @@ def test_a_suspended_account_cannot_sign_in_and_leaves_the_boards(operator):
     assert not ada.is_active
     won.refresh_from_db()
     assert not won.ranked and not BestTime.objects.filter(user=ada).exists()
-    assert not _signs_in("ada")
+    assert not signs_in(Client(), "ada")
     # Her open session no longer signs her in.
     assert session.get("/sv/accounts/").status_code == 302
     _act(operator, "auth/user", "reinstate", [ada.pk])
-    assert _signs_in("ada")
+    assert signs_in(Client(), "ada")
 
 
 def test_a_held_daily_win_is_not_published_over_a_ranked_one(operator):

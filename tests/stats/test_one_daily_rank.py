@@ -3,7 +3,6 @@ interleave (game/ranking.py), with the database's constraint behind it."""
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -17,20 +16,9 @@ from game import ranking, services, wins
 from game.models import BestTime, Game
 from game.store import Owner
 
-from .helpers import PASSWORD, plan, player, win_with_services
+from .helpers import plan, player, signs_in, win_with_services
 
 pytestmark = pytest.mark.django_db
-
-
-def _sign_in(client: Client, username: str) -> None:
-    """Through the real sign-in form, which claims the session's games."""
-    page = client.get("/de/accounts/login/").content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    answer = client.post(
-        "/de/accounts/login/",
-        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token},
-    )
-    assert answer.status_code == 302
 
 
 def _visitor(client: Client) -> Owner:
@@ -60,7 +48,7 @@ def test_two_signed_out_sessions_and_a_signed_in_one_rank_once(order):
     assert c.ranked
     clients = [first, second] if order.startswith("first") else [second, first]
     for client in clients:
-        _sign_in(client, "ada")
+        assert signs_in(client, "ada", "de")
     assert Game.objects.filter(user=ada, code=code).count() == 3
     assert _ranked(ada, code) == [250_000]  # the one ranked before the claims
     assert BestTime.objects.get(user=ada, layout_id="L02").elapsed_ms == 250_000
@@ -78,7 +66,7 @@ def test_a_signed_out_game_waiting_while_the_player_wins_signed_in_is_not_ranked
     waiting = services.game_create(owner=owner, daily="L03", layout_id="L03").game
     ranking_game = win_with_services(user=ada, daily="L03", seconds=400)
     assert ranking_game.ranked
-    _sign_in(visitor, "ada")
+    assert signs_in(visitor, "ada", "de")
     waiting.refresh_from_db()
     assert waiting.user == ada
     # The waiting game goes on under the account and is won: not a second ranked result.
@@ -101,8 +89,8 @@ def test_two_sessions_signing_in_one_after_the_other_rank_once():
     first, second = Client(), Client()
     a = win_with_services(owner=_visitor(first), daily="L04", seconds=300)
     b = win_with_services(owner=_visitor(second), daily="L04", seconds=200)
-    _sign_in(second, "ada")
-    _sign_in(first, "ada")
+    assert signs_in(second, "ada", "de")
+    assert signs_in(first, "ada", "de")
     a.refresh_from_db(), b.refresh_from_db()
     assert (a.user, b.user) == (ada, ada)
     assert _ranked(ada, code) == [200_000]  # the first claimed keeps its rank
@@ -113,26 +101,21 @@ def test_the_database_refuses_a_second_ranked_daily_win_of_a_player():
     code = str(daily.daily_code(daily.utc_day(), "L05"))
     game = win_with_services(user=ada, daily="L05", seconds=300)
     assert game.ranked
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(
+
+    def daily_win(*, ranked: bool) -> Game:
+        return Game.objects.create(
             code=code,
             layout_id="L05",
             origin=Game.DAILY,
             result=Game.WON,
             state=Game.WON,
-            ranked=True,
+            ranked=ranked,
             user=ada,
             elapsed_ms=1,
         )
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        daily_win(ranked=True)
     # Unranked copies, and other players' ranked wins, are allowed.
-    Game.objects.create(
-        code=code,
-        layout_id="L05",
-        origin=Game.DAILY,
-        result=Game.WON,
-        state=Game.WON,
-        ranked=False,
-        user=ada,
-        elapsed_ms=1,
-    )
+    daily_win(ranked=False)
     assert ranking.is_ranked(Game.objects.filter(user=ada, ranked=False).first()) is False

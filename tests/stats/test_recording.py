@@ -14,12 +14,14 @@ from tests.api.helpers import EXAMPLE, create, path_to_stuck, post, remove_pair,
 
 from .helpers import (
     PASSWORD,
+    form_post,
     plan,
     player,
     recorded_loss,
     recorded_win,
     save_recorded,
     signed_in,
+    signs_in,
     win_through_api,
     win_with_services,
 )
@@ -87,21 +89,10 @@ def test_a_signed_out_game_is_not_recorded(client):
     game = Game.objects.get(id=state["id"])
     assert game.user is None
     # Signing in afterwards does not carry a finished game into the account.
-    page = client.get("/sv/accounts/login/")
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
-    client.post(
-        "/sv/accounts/login/",
-        {"username": "ada", "password": PASSWORD, "csrfmiddlewaretoken": token.group(1)},
-    )
+    assert signs_in(client, "ada")
     assert Game.objects.get(id=state["id"]).user is None
     assert stats.stats_for_user(user_id=ada.pk).overall.played == 0
     assert stats.leaderboard_for_layout(layout_id="L00") == []
-
-
-def _form_post(client, url, data):
-    page = client.get(url)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
-    return client.post(url, {**data, "csrfmiddlewaretoken": token.group(1)})
 
 
 @pytest.mark.parametrize("how", ["login", "signup"])
@@ -119,11 +110,9 @@ def test_the_game_in_progress_is_claimed_at_sign_in_and_goes_on(how):
     old_session = client.session.session_key
 
     if how == "login":
-        signed = _form_post(
-            client, "/de/accounts/login/", {"username": "ada", "password": PASSWORD}
-        )
+        signed = form_post(client, "/de/accounts/login/", {"username": "ada", "password": PASSWORD})
     else:
-        signed = _form_post(
+        signed = form_post(
             client,
             "/de/accounts/signup/",
             {"username": "ada", "password1": PASSWORD, "password2": PASSWORD},
