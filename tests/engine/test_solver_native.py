@@ -11,12 +11,14 @@ from __future__ import annotations
 import pytest
 
 from mahjong.rules.geometry import Geometry
+from mahjong.rules.prng import SplitMix64
 from mahjong.solver.native import NativeSolver
 from mahjong.solver.search import Solution, Solver, Verdict
 
 from .test_solver_rules import (
     SETTINGS,
     bits,
+    columns,
     replays_to_a_win,
     seeded_lost_position,
     seeded_positions,
@@ -52,3 +54,31 @@ def test_seeded_lost_positions_are_lost_the_same_way(seed):
         reference, answer = both(Geometry(positions), faces, bits(present), **budgets)
         assert answer == reference
         assert answer.verdict is Verdict.NOT_WINNABLE
+
+
+def test_classes_are_settled_in_the_cores_order_to_the_last_bit_of_each_draw():
+    # Each attempt draws a number per tile and settles first the class whose first
+    # tile drew least, keeping the draw's top 16 bits as the core does. Two classes
+    # ready to settle (three free tiles of four, two pairings left), among pairs that go
+    # at once; of the pairs, those of this position are left (found by trying them in
+    # turn) so that the two classes' draws differ only in the last of those 16 bits:
+    # keeping one bit less would tie them, and another class would go first.
+    positions, faces = columns(
+        "1B", "1B", "1B 1B", "2B", "2B", "2B 2B", *(f for f in FILLERS for _ in range(2))
+    )
+    kept = (3, 4, 5, 8)
+    present = 0xFF | sum(3 << 8 + 2 * i for i in kept)
+    rng = SplitMix64(present)
+    draws = [rng.next64() >> 48 for _ in range(5)]
+    first_of_1b, first_of_2b = draws[0], draws[4]
+    assert first_of_1b == first_of_2b + 1 and first_of_2b % 2 == 0
+
+    reference, answer = both(Geometry(positions), faces, present)
+
+    assert answer == reference and answer.verdict is Verdict.WINNABLE
+    # The class whose tile drew less goes first, after the pairs that go at once.
+    assert faces[answer.plan[len(kept)][0]] == "2B"
+
+
+#: Faces of classes of two, each laid as two free tiles side by side.
+FILLERS = ("3B", "4B", "5B", "6B", "7B", "8B", "9B", "1C", "2C")
