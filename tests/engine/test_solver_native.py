@@ -62,7 +62,7 @@ def test_classes_are_settled_in_the_cores_order_to_the_last_bit_of_each_draw():
     # ready to settle (three free tiles of four, two pairings left), among pairs that go
     # at once; of the pairs, those of this position are left (found by trying them in
     # turn) so that the two classes' draws differ only in the last of those 16 bits:
-    # keeping one bit less would tie them, and another class would go first.
+    # keeping one bit less would tie them, and the class listed first would go first.
     positions, faces = columns(
         "1B", "1B", "1B 1B", "2B", "2B", "2B 2B", *(f for f in FILLERS for _ in range(2))
     )
