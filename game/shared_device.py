@@ -38,7 +38,7 @@ from .models import Game
 SHARED_DEVICE, SHARED_ADDRESS = "shared_device", "shared_address"
 
 
-def _other_owners(game: Game) -> QuerySet[Game]:
+def other_owners(game: Game) -> QuerySet[Game]:
     """The daily games on ``game``'s deal of any owner but ``game``'s."""
     others = Game.objects.filter(origin=Game.DAILY, code=game.code).exclude(pk=game.pk)
     if game.user_id is not None:
@@ -50,7 +50,7 @@ def implausible(game: Game) -> str | None:
     """Why ``game`` (a daily win) looks like a second account's, or ``None``."""
     if game.origin != Game.DAILY:
         return None
-    others = _other_owners(game)
+    others = other_owners(game)
     if game.device and others.filter(device=game.device).exists():
         return SHARED_DEVICE
     if (
@@ -72,7 +72,7 @@ def sharing(game: Game) -> QuerySet[Game]:
         same |= Q(address=game.address)
     if not same:
         return Game.objects.none()
-    return _other_owners(game).filter(same).select_related("user").order_by("created_at")
+    return other_owners(game).filter(same).select_related("user").order_by("created_at")
 
 
 def too_old(now=None) -> QuerySet[Game]:

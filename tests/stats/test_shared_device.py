@@ -173,7 +173,7 @@ def test_the_look_up_at_a_win_reads_its_indexes():
     up: each by its own index, not by reading every daily game of the deal."""
     browser = signed_in(Client(REMOTE_ADDR=HOME), player("ada"))
     game = _daily_game(browser)
-    others = shared_device._other_owners(game)
+    others = shared_device.other_owners(game)
     for field, index in (("device", "game_daily_device"), ("address", "game_daily_address")):
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
