@@ -10,11 +10,28 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from deploy.private import HOST, binary, stop, wait_for_port
+from editor import limits
+from mahjongsite.settings.env import env_int
 
 NGINX_TEMPLATE = Path(__file__).resolve().parent / "nginx.conf"
 NGINX_TEMP_DIRS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 #: The site's own pages for what nginx answers itself (deploy/nginx.conf).
 ERRORS_ROOT = Path(__file__).resolve().parent / "errors"
+
+
+#: The defaults of the two settings nginx's limits on a request's body follow
+#: (mahjongsite/settings/base.py reads the same variables with the same defaults).
+REQUEST_MAX_BODY_BYTES, LAYOUT_FILE_MAX_BYTES = 65536, 65536
+
+
+def body_limits() -> tuple[int, int]:
+    """nginx's limits on a request's body, from the settings of the app servers, which
+    inherit this process's environment (deploy/stack.py): any request's
+    (``MAHJONG_REQUEST_MAX_BODY_BYTES``), and the layout API's, which the editor's
+    largest file gives (``MAHJONG_LAYOUT_FILE_MAX_BYTES``, editor/limits.py)."""
+    request = env_int("MAHJONG_REQUEST_MAX_BODY_BYTES", REQUEST_MAX_BODY_BYTES, minimum=4096)
+    layout_file = env_int("MAHJONG_LAYOUT_FILE_MAX_BYTES", LAYOUT_FILE_MAX_BYTES, minimum=1024)
+    return request, max(request, limits.body_limit(layout_file))
 
 
 def nginx_conf(
@@ -25,7 +42,9 @@ def nginx_conf(
     server_names: Iterable[str] = (HOST, "localhost"),
 ) -> str:
     """deploy/nginx.conf with its placeholders filled in. ``server_names``: the hosts
-    the site serves (DJANGO_ALLOWED_HOSTS); a request for any other is dropped."""
+    the site serves (DJANGO_ALLOWED_HOSTS); a request for any other is dropped. The
+    limits on a request's body are the settings' (:func:`body_limits`)."""
+    body_max, layout_body_max = body_limits()
     upstreams = "\n".join(
         f"        server {HOST}:{port} max_fails=1 fail_timeout=5s;" for port in app_ports
     )
@@ -40,6 +59,8 @@ def nginx_conf(
         "@LISTEN@": f"{HOST}:{listen_port}",
         "@SERVER_NAMES@": " ".join(server_names),
         "@ERRORS_ROOT@": str(ERRORS_ROOT),
+        "@BODY_MAX@": str(body_max),
+        "@LAYOUT_BODY_MAX@": str(layout_body_max),
     }
     text = NGINX_TEMPLATE.read_text()
     for placeholder, value in replacements.items():

@@ -30,7 +30,7 @@ from mahjongsite.api_requests import (
 from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
-from . import messages, services
+from . import limits, messages, services
 from .models import CustomLayout
 from .selectors import layout_of, layouts_of
 
@@ -60,8 +60,7 @@ _csrf = JsonCsrfCheck(lambda: _error("csrf_failed", messages.error_message("csrf
 
 
 def _body_limit() -> int:
-    # A file travels as a JSON string: its size, escaped, and a little more.
-    return 2 * settings.MAHJONG_LAYOUT_FILE_MAX_BYTES + 1024
+    return limits.body_limit(settings.MAHJONG_LAYOUT_FILE_MAX_BYTES)
 
 
 def _rate(group: str, request: HttpRequest) -> str:

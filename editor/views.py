@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from mahjong import LayoutFileError
 from mahjong.rules import custom
 
-from . import services
+from . import messages, services
 from .api import layout_payload
 from .models import NAME_MAX_LENGTH
 from .selectors import layouts_of
@@ -44,6 +45,10 @@ def _strings() -> dict:
         "delete": _("Delete"),
         "export": _("Export"),
         "cleared": _("All tiles removed."),
+        # A file over the limit, said before it is sent (the server's own sentence).
+        "tooLarge": messages.file_error_message(
+            LayoutFileError("too_large", "too large", limit=settings.MAHJONG_LAYOUT_FILE_MAX_BYTES)
+        ),
     }
 
 

@@ -180,6 +180,10 @@ API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 4096, minimum=64)
 # KMahjongg .layout file the editor reads (KMahjongg's own are about 3 kB).
 MAHJONG_CUSTOM_LAYOUTS_PER_PLAYER = env_int("MAHJONG_CUSTOM_LAYOUTS_PER_PLAYER", 20)
 MAHJONG_LAYOUT_FILE_MAX_BYTES = env_int("MAHJONG_LAYOUT_FILE_MAX_BYTES", 65536, minimum=1024)
+# The largest request body nginx lets through to the app servers, the layout API's aside,
+# whose limit follows the largest layout file (deploy/balancer.py fills both into
+# deploy/nginx.conf; editor/limits.py).
+MAHJONG_REQUEST_MAX_BODY_BYTES = env_int("MAHJONG_REQUEST_MAX_BODY_BYTES", 65536, minimum=4096)
 
 # The solver's time budgets (game/verdicts.py): a hint (an unsure hint when it runs out)
 # and the "can this game still be won" check the board asks for after a removal.

@@ -272,9 +272,9 @@ document.getElementById("editor-import").addEventListener("change", async (event
   const file = event.target.files[0];
   if (!file) return;
   try {
-    // A file far over the limit is not read at all: the server says why in any case.
-    const text = file.size > 2 * config.fileMaxBytes ? "x".repeat(config.fileMaxBytes + 1) : await file.text();
-    const answer = await api("POST", config.api.import, { text });
+    // A file over the limit is not sent: the page says why, as the server would.
+    if (file.size > config.fileMaxBytes) throw new Error(strings.tooLarge);
+    const answer = await api("POST", config.api.import, { text: await file.text() });
     load(answer.positions);
     showProblems(answer.problems);
     say(strings.imported);

@@ -56,3 +56,21 @@ def test_a_multipart_body_through_the_stack_is_a_415_in_the_request_language(ops
     assert response.status_code == 415
     assert response.json()["error"]["code"] == "unsupported_media_type"
     assert response.json()["error"]["message"].startswith("Der Inhalt der Anfrage")
+
+
+def test_a_layout_file_the_editor_accepts_passes_nginx_and_a_larger_one_gets_its_error(ops):
+    """nginx's limit for the layout API is the editor's own (editor/limits.py): a file of
+    the largest size sent as JSON reaches the app, one over it gets the editor's error in
+    the visitor's language; elsewhere the general limit stands, as nginx's JSON 413."""
+    player = PlayClient(ops.url, language="de").open()
+    player.sign_up("layout_file_limit")
+    largest = ("." * 63 + "\n") * 1024  # 64 KiB, each newline escaped in the JSON body
+    answer = player.post("/api/layouts/import?lang=de", {"text": largest})
+    assert len(largest) == 65536 and answer.status_code == 400
+    assert answer.json()["error"]["code"] != "body_too_large"  # the app read the file
+    over = player.post("/api/layouts/import?lang=de", {"text": largest + "."})
+    assert over.status_code == 413 and over.json()["error"]["code"] == "too_large"
+    assert over.json()["error"]["message"].startswith("Die Datei ist größer als 64")
+    elsewhere = player.post("/api/games?lang=de", {"layout": "L00", "x": "." * 70_000})
+    assert elsewhere.status_code == 413
+    assert elsewhere.json()["error"]["code"] == "body_too_large"
