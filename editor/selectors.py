@@ -3,7 +3,7 @@ a player's own list."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Case, QuerySet, Value, When
 
 from mahjong.rules.codes import is_custom_id
 
@@ -19,16 +19,21 @@ def positions_for(layout_id: str) -> list[tuple[int, int, int]] | None:
     return None if row is None else [tuple(p) for p in row]
 
 
-def name_for(layout_id: str) -> str | None:
-    """The name of a custom layout: its first saver's, the one who made it known."""
+def name_for(layout_id: str, *, viewer_id: int | None = None) -> str | None:
+    """The name of a custom layout as ``viewer_id`` sees it: their own name when they
+    saved these tiles too (several players may save the same shape, each naming it: one
+    never sees another's name for their own layout), else its first saver's, the one who
+    made it known (anyone with the code may play it and sees that name)."""
     if not is_custom_id(layout_id):
         return None
-    return (
-        CustomLayout.objects.filter(layout_id=layout_id)
-        .order_by("created_at", "pk")
-        .values_list("name", flat=True)
-        .first()
-    )
+    rows = CustomLayout.objects.filter(layout_id=layout_id)
+    if viewer_id is not None:
+        rows = rows.annotate(
+            theirs=Case(When(owner_id=viewer_id, then=Value(0)), default=Value(1))
+        ).order_by("theirs", "created_at", "pk")
+    else:
+        rows = rows.order_by("created_at", "pk")
+    return rows.values_list("name", flat=True).first()
 
 
 def layouts_of(*, user_id: int) -> QuerySet[CustomLayout]:

@@ -106,7 +106,10 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
     free = set(board.free_tiles())
     hidden = hidden_tiles(board)
     return {
-        "layout": {"id": game.layout_id, "name": layout_label(game.layout_id)},
+        "layout": {
+            "id": game.layout_id,
+            "name": layout_label(game.layout_id, viewer_id=game.user_id),
+        },
         "tiles": [
             {
                 **tile,

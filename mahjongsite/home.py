@@ -33,7 +33,7 @@ def game_in_progress(request: HttpRequest) -> GameInProgress | None:
         return None
     layout = game.layout_id if game.layout_id in LAYOUTS else DEFAULT_LAYOUT
     return GameInProgress(
-        layout=layout_label(game.layout_id),
+        layout=layout_label(game.layout_id, viewer_id=game.user_id),
         tiles_left=2 * (PAIRS - len(game.history)),
         new_game_url=f"{reverse('play')}?{urlencode({'layout': layout})}",
     )

@@ -43,10 +43,12 @@ def _rank_labels() -> list[str]:
     return ["", *(formatting.number(rank) for rank in range(1, stats.TOP + 1))]
 
 
-def _win_row(win: stats.Win, rank: int, rank_label: str | None = None) -> dict:
+def _win_row(
+    win: stats.Win, rank: int, rank_label: str | None = None, *, viewer_id: int | None = None
+) -> dict:
     return {
         "rank": rank_label or formatting.number(rank),
-        "layout": layout_label(win.layout_id),
+        "layout": layout_label(win.layout_id, viewer_id=viewer_id),
         "time": formatting.clock(win.elapsed_ms),
         "date": formatting.day(win.finished_at),
         "iso_date": timezone.localtime(win.finished_at).date().isoformat(),
@@ -71,12 +73,13 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "held_count": formatting.small_number(overall.held_won),
         "time_played": formatting.duration(overall.time_played_ms),
         "layouts": [
-            _totals_row(totals, name=layout_label(totals.layout_id))
+            _totals_row(totals, name=layout_label(totals.layout_id, viewer_id=request.user.pk))
             for totals in user_stats.per_layout
         ],
         "chart": charts.winning_times_chart(user_stats.recent_wins),
         "recent": [
-            _win_row(win, index) for index, win in enumerate(user_stats.recent_wins, start=1)
+            _win_row(win, index, viewer_id=request.user.pk)
+            for index, win in enumerate(user_stats.recent_wins, start=1)
         ],
         "streak": current_streak(request.user.pk, daily.utc_day(timezone.now())),
         # How many recent wins, as the chart's description writes it ("fyra", "4").
@@ -93,7 +96,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     personal = None
     if user.is_authenticated:
         personal = [
-            _win_row(win, rank, labels[rank])
+            _win_row(win, rank, labels[rank], viewer_id=user.pk)
             for rank, win in enumerate(stats.leaderboard_for_user(user_id=user.pk), start=1)
         ]
     boards = [
