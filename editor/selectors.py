@@ -19,6 +19,14 @@ def positions_for(layout_id: str) -> list[tuple[int, int, int]] | None:
     return None if row is None else [tuple(p) for p in row]
 
 
+def is_saved(layout_id: str) -> bool:
+    """Whether anyone keeps the custom layout with this id now. The engine keeps a layout
+    it has found in each process's memory (its id is a hash of its positions, so it is
+    never wrong), but a deleted one must not start new games on any process: a new
+    game asks the database (game/services.py)."""
+    return CustomLayout.objects.filter(layout_id=layout_id).exists()
+
+
 def name_for(layout_id: str, *, viewer_id: int | None = None) -> str | None:
     """The name of a custom layout as ``viewer_id`` sees it: their own name when they
     saved these tiles too (several players may save the same shape, each naming it: one

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from editor.selectors import is_saved
 from mahjong import (
     PLAYING,
     STUCK,
@@ -32,9 +33,11 @@ from mahjong import (
     GameOver,
     NothingToUndo,
     TapResult,
+    UnknownLayout,
     random_code,
 )
 from mahjong import parse_code as engine_parse_code
+from mahjong.rules.codes import is_custom_id
 
 from . import ranking, shared_device, store, verdicts
 from .clock import Clock
@@ -98,6 +101,9 @@ def game_create(
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
         origin = Game.NEW
+    if is_custom_id(parsed.layout_id) and not is_saved(parsed.layout_id):
+        # Deleted since this process found it: no new game, whatever its memory holds.
+        raise UnknownLayout(parsed.layout_id, "nobody keeps this layout any more")
     board = Board.from_code(parsed)
     device, address = traces if origin == Game.DAILY else ("", "")
     for attempt in range(_CREATE_ATTEMPTS):

@@ -314,3 +314,22 @@ def test_other_tiles_under_a_taken_id_are_refused(alice, bob, monkeypatch):
     assert CustomLayout.objects.count() == 1
     # The same tiles as Alice's are no collision: Bob may keep his own copy.
     assert save(bob).status_code == 201
+
+
+def test_a_deleted_layout_starts_no_new_game_though_a_process_still_holds_it(alice, bob):
+    """Each app process keeps the layouts it has found; deleting one is seen by every
+    process at once, as a new game asks the database."""
+    from mahjong.rules import registry
+
+    saved = save(alice).json()
+    assert post(alice, "/api/games", {"code": saved["code"]}).status_code == 201
+    alice.delete(f"/api/layouts/{saved['id']}")
+    assert saved["layout_id"] in registry.CUSTOM_LAYOUTS  # this process still holds it
+    by_code = post(bob, "/api/games?lang=de", {"code": saved["code"]})
+    by_layout = post(alice, "/api/games?lang=de", {"layout": saved["layout_id"]})
+    assert by_code.status_code == by_layout.status_code == 400
+    assert by_layout.json()["error"]["code"] == "no_such_layout"
+    assert Game.objects.count() == 1
+    # Kept by another player, the same tiles play on.
+    save(bob, name="Bob's turtle")
+    assert post(alice, "/api/games", {"code": saved["code"]}).status_code == 201
