@@ -282,3 +282,20 @@ def test_the_editor_is_usable_on_a_phone(live_server, browser, browser_context_a
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"editor-sv-{width}.png")
     context.close()
+
+
+def test_a_file_over_the_limit_is_not_sent_and_the_page_says_why(live_server, page: Page, tmp_path):
+    """The editor says a file is too large in the page's language before sending it: a
+    body that large would only meet the proxy's limit (editor/limits.py)."""
+    sign_in(page, live_server)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/layouts/import" in r.url else None)
+    page.goto(f"{live_server.url}/de/editor/")
+    expect(page.locator("#editor-grid")).to_have_attribute("data-ready", "true")
+    big = tmp_path / "big.layout"
+    big.write_text("." * (settings.MAHJONG_LAYOUT_FILE_MAX_BYTES + 1))
+    page.set_input_files("#editor-import", str(big))
+    expect(page.locator("#editor-problems li")).to_have_text(
+        ["Die Datei ist größer als 64 kB: Das ist keine Anordnungsdatei."]
+    )
+    assert sent == []
