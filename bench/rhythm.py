@@ -184,7 +184,7 @@ def _spearman(xs: list[float], ys: list[float]) -> float:
     return num / den if den else 0.0
 
 
-def _free_pairs_along(code: str, history) -> list[int]:
+def free_pairs_along(code: str, history) -> list[int]:
     """How many pairs were free before each removal of ``history``."""
     board = Board.from_code(code)
     counts = []
@@ -203,12 +203,12 @@ def play_figures(code: str | None, history, tap_ms) -> dict:
     correlation = None
     if code and extra == 0 and len(history) >= plan_order.MIN_PAIRS:
         searches = [tap_ms[2 * i] - tap_ms[2 * i - 1] for i in range(1, len(history))]
-        free = _free_pairs_along(code, history)[1:]
+        free = free_pairs_along(code, history)[1:]
         correlation = _spearman(searches, [1 / n for n in free])
     return {"held": held, "extra": extra, "correlation": correlation}
 
 
-def _paced(rnd: random.Random, free: list[int], *, by_difficulty: bool, slips: float):
+def paced(rnd: random.Random, free: list[int], *, by_difficulty: bool, slips: float):
     """Tap times for a win of len(free) pairs: a search before each pair's first tap, an
     aim before its second (a fast player's: ~0.9 s and ~0.35 s), the search longer when
     fewer pairs are free if ``by_difficulty``; with probability ``slips`` per pair, one
@@ -281,8 +281,8 @@ def _perfect(games: int, seed: int) -> None:
             history = plan_of(board, rnd)
             if history is None:
                 continue
-            free = _free_pairs_along(code, history)
-            taps = _paced(rnd, free, by_difficulty=by_difficulty, slips=slips)
+            free = free_pairs_along(code, history)
+            taps = paced(rnd, free, by_difficulty=by_difficulty, slips=slips)
             rows.append(play_figures(code, history, taps))
         _print_rows(name, rows)
 
@@ -296,7 +296,7 @@ def _print_rows(name: str, rows: list[dict]) -> None:
     print(f"{name:48} {len(rows):5} {100 * held / n:5.1f}% {100 * no_extra / n:7.1f}% {median:>13}")
 
 
-def _replay(paths: list[str]) -> None:
+def replay(paths: list[str]) -> None:
     """The won games of "Download my data" exports, measured as above."""
     rows = []
     for path in paths:
@@ -346,7 +346,7 @@ def main() -> None:
     _orders(args.orders, args.seed)
     _perfect(args.perfect, args.seed)
     if args.replay:
-        _replay(args.replay)
+        replay(args.replay)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ def _win(seed: int, *, slips: float = 0.0):
     board = Board.from_code(GameCode("L00", rnd.getrandbits(35)))
     code = str(board.deal.code)
     history = plan(code)
-    free = bench._free_pairs_along(code, history)
-    return code, history, bench._paced(rnd, free, by_difficulty=True, slips=slips)
+    free = bench.free_pairs_along(code, history)
+    return code, history, bench.paced(rnd, free, by_difficulty=True, slips=slips)
 
 
 def test_a_perfect_plan_at_a_persons_pace_passes_the_checks_with_no_extra_tap():
@@ -51,7 +51,7 @@ def test_the_replay_reads_won_games_of_an_export(tmp_path, capsys):
     }
     path = tmp_path / "mahjong-ada.json"
     path.write_text(json.dumps(export))
-    bench._replay([str(path)])
+    bench.replay([str(path)])
     line = capsys.readouterr().out.splitlines()[-1]
     # Two wins, one held (the steady one), both without an extra tap; the correlation
     # of the one whose code is known.
