@@ -8,25 +8,32 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
 }
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-let spriteUrl = null;
+// The faces in the order of the classic set's sheet (static/tiles/classic.svg shown as an
+// image, laid out by tools/tiles/build_sprite.py: nine to a row, the order of
+// mahjong/rules/tiles.py). static/css/tiles.css cuts a tile's face out of it by its
+// column and row.
+const SHEET = [
+  ...["B", "C", "D"].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${suit}`)),
+  ...["N", "S", "E", "W", "R", "G", "Wh", "F1", "F2", "F3", "F4", "S1", "S2", "S3", "S4"],
+];
+const SHEET_COLUMNS = 9;
 
 // The face of a tile, for both tile sets (static/css/tiles.css shows one): the classic
-// picture from the sprite (static/tiles/classic.svg, its hashed address on the
-// tile-faces.js script) and the Digits label, the classic set's corner index. A face the
-// server hides (null) is a plain tile.
+// picture, and the Digits label, which is the classic set's corner index. The picture is
+// the sheet as a background image, not an <svg><use> of the sprite: an image is one
+// drawing of the tile's own, where 144 copies of the symbols' shapes were as many
+// elements to style, lay out, paint and hit-test on each frame that a tap changes. A
+// face the server hides (null) is a plain tile.
 export function glyph(face) {
   const label = document.createElement("span");
   label.className = "tile__glyph";
   label.setAttribute("aria-hidden", "true");
   if (face == null) return label;
-  if (spriteUrl === null) spriteUrl = document.getElementById("tile-faces")?.dataset.sprite || "";
-  const art = document.createElementNS(SVG_NS, "svg");
-  art.setAttribute("class", "tile__art");
-  art.setAttribute("viewBox", "0 0 100 130");
-  const use = document.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `${spriteUrl}#t-${face}`);
-  art.append(use);
+  const art = document.createElement("span");
+  art.className = "tile__art";
+  const cell = SHEET.indexOf(face);
+  art.style.setProperty("--col", String(cell % SHEET_COLUMNS));
+  art.style.setProperty("--row", String(Math.floor(cell / SHEET_COLUMNS)));
   const index = document.createElement("span");
   index.className = "tile__index";
   const suited = /^(\d)([BCD])$/.exec(face);

@@ -29,8 +29,9 @@ IN_COLOUR = """strip => {
 }"""
 
 # Draws every kind with glyph() as a free tile of the board, at the board's smallest tile
-# unit (--u-min), in a grid with gaps; answers each tile's box in the strip.
-DRAW_STRIP = """async ([kinds, hideIndex]) => {
+# unit (--u-min) unless given another, in a grid with gaps; answers each tile's box in the
+# strip.
+DRAW_STRIP = """async ([kinds, hideIndex, unit]) => {
   const board = document.querySelector('script[src*="board.js"]').src;
   const { glyph } = await import(board.replace(/board\\.js.*$/, "render.js"));
   const families = { B: "bamboo", C: "characters", D: "circles" };
@@ -40,7 +41,7 @@ DRAW_STRIP = """async ([kinds, hideIndex]) => {
     : ["R", "G", "Wh"].includes(kind) ? "dragons"
     : kind[0] === "F" ? "flowers" : "seasons";
   const tiles = document.getElementById("board-tiles");
-  const uMin = getComputedStyle(tiles).getPropertyValue("--u-min").trim() || "13px";
+  const uMin = unit || getComputedStyle(tiles).getPropertyValue("--u-min").trim() || "13px";
   document.getElementById("face-strip")?.remove();
   const strip = document.createElement("div");
   strip.id = "face-strip";
@@ -64,11 +65,16 @@ DRAW_STRIP = """async ([kinds, hideIndex]) => {
   if (hideIndex) strip.querySelectorAll(".tile__index").forEach((i) => (i.style.visibility = "hidden"));
   document.getElementById("board").append(strip);
   strip.scrollIntoView();
-  // The sprite is another document: wait until every picture is drawn.
-  const arts = [...strip.querySelectorAll(".tile__art")].filter((a) => a.checkVisibility());
-  for (let k = 0; k < 200 && arts.some((a) => a.querySelector("use").getBBox().width === 0); k++) {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+  // The classic pictures are one image (the sheet, static/tiles/classic.svg) in the
+  // background of each tile's art: wait until it is loaded and decoded, then for a frame.
+  const art = strip.querySelector(".tile__art");
+  const image = getComputedStyle(art).backgroundImage;
+  if (image !== "none") {
+    const sheet = new Image();
+    sheet.src = image.slice(5, -2);
+    await sheet.decode();
   }
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const origin = strip.getBoundingClientRect();
   return {
     hiddenIsPlain: glyph(null).childElementCount === 0 && glyph(null).textContent === "",
@@ -150,7 +156,7 @@ def difference(a: list[bytes], b: list[bytes]) -> int:
 
 
 def draw_and_compare(page: Page, name: str, hide_index: bool) -> dict[tuple[str, str], int]:
-    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), hide_index])
+    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), hide_index, None])
     assert drawn["hiddenIsPlain"], "a tile whose face is hidden has no glyph"
     strip = page.locator("#face-strip")
     png = strip.screenshot(path=str(ARTIFACTS / f"faces-{name}-grey.png"), animations="disabled")
@@ -198,3 +204,59 @@ def test_both_tile_sets_draw_42_different_faces_and_the_choice_is_kept(live_serv
     page.screenshot(path=str(ARTIFACTS / "play-digits.png"))
     assert_all_different(digits, minimum=8)
     assert digits[("R", "G")] >= 8
+
+
+# The strip's pictures drawn again, each by a <use> of its kind's symbol of the same file
+# in the same box, as the board drew them before the sheet.
+AS_SYMBOLS = """async (kinds) => {
+  const strip = document.getElementById("face-strip");
+  const arts = [...strip.querySelectorAll(".tile__art")];
+  const file = getComputedStyle(arts[0]).backgroundImage.slice(5, -2);
+  arts.forEach((art, i) => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 100 130");
+    svg.setAttribute("width", "100%");
+    svg.setAttribute("height", "100%");
+    svg.style.display = "block";
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", `${file}#t-${kinds[i]}`);
+    svg.append(use);
+    art.style.backgroundImage = "none";
+    art.append(svg);
+  });
+  for (let k = 0; k < 200 && arts.some((a) => a.querySelector("use").getBBox().width === 0); k++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}"""
+
+
+def test_each_classic_picture_is_its_own_kinds_symbol(live_server, page: Page):
+    """Cut out of the sheet by its column and row (render.js, tiles.css), each kind's
+    picture is the symbol of that kind: of the 42 symbols drawn in its place by <use>,
+    its own is the nearest (not the same pixels: an image's position is rounded to
+    whole pixels, a fraction of one off at most)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/sv/play/")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), True, "30px"])
+    strip = page.locator("#face-strip")
+    pictures = cut_tiles(strip.screenshot(animations="disabled"), drawn["boxes"])
+    page.evaluate(AS_SYMBOLS, list(KINDS))
+    symbols = cut_tiles(
+        strip.screenshot(path=str(ARTIFACTS / "faces-symbols-grey.png"), animations="disabled"),
+        drawn["boxes"],
+    )
+    for i, kind in enumerate(KINDS):
+        own = distance(pictures[i], symbols[i])
+        others = [distance(pictures[i], symbols[j]) for j in range(len(KINDS)) if j != i]
+        assert own < min(others), f"{kind}: nearer to another kind's symbol than to its own"
+
+
+def distance(a: list[bytes], b: list[bytes]) -> int:
+    """The sum of the grey levels' differences."""
+    return sum(
+        abs(pa - pb)
+        for row_a, row_b in zip(a, b, strict=False)
+        for pa, pb in zip(row_a, row_b, strict=False)
+    )

@@ -29,6 +29,22 @@ def test_sprite_has_one_symbol_for_each_of_the_42_kinds():
         assert len(symbol), f"{symbol.get('id')} draws nothing"
 
 
+def test_sprite_shown_as_an_image_is_a_sheet_of_every_face_apart():
+    """The board cuts each face out of the file shown as an image (static/css/tiles.css):
+    990 x 700, the faces in the order of the kinds, nine to a row, 100 x 130 in cells
+    110 x 140 apart, so that no face touches another."""
+    root = ET.parse(SPRITE).getroot()
+    assert root.get("viewBox") == "0 0 990 700"
+    assert (root.get("width"), root.get("height")) == ("990", "700")
+    cells = root.findall(f"{SVG}use")
+    assert [use.get("href") for use in cells] == [f"#t-{kind}" for kind in KINDS]
+    for i, use in enumerate(cells):
+        x, y = int(use.get("x")), int(use.get("y"))
+        assert (x, y) == (i % 9 * 110, i // 9 * 140)
+        assert (use.get("width"), use.get("height")) == ("100", "130")
+        assert x + 100 <= 990 and y + 130 <= 700
+
+
 def test_sprite_needs_no_font_and_nothing_from_elsewhere():
     text = SPRITE.read_text(encoding="utf-8")
     root = ET.fromstring(text)

@@ -1,4 +1,5 @@
-"""Build the classic tile set: one SVG sprite with a <symbol> per tile kind.
+"""Build the classic tile set: one SVG sprite with a <symbol> per tile kind, which shown
+as an image is a sheet of all 42 faces.
 
     npm pack @fontsource/noto-serif-tc@5.3.0            # the font, from the npm registry
     pip install fonttools                               # a build-time tool only
@@ -374,6 +375,28 @@ def face(kind: str) -> str:
     return season(kind)
 
 
+# --- The file: symbols for <use>, and the same faces as a sheet for an image -------------
+
+# The sheet: the file shown as an image draws every face, nine to a row in the order of
+# KINDS, each 100 × 130 in a cell of SHEET_PITCH, the gap between them so that a face
+# scaled to a tile never shows a sliver of its neighbour. static/css/tiles.css cuts one
+# face out of it for each tile (its figures follow from these).
+SHEET_COLUMNS = 9
+SHEET_PITCH = (110, 140)
+
+
+def sheet() -> tuple[int, int, str]:
+    """The sheet's width and height, and a <use> of each symbol in its cell."""
+    columns, (across, down) = SHEET_COLUMNS, SHEET_PITCH
+    rows = -(-len(KINDS) // columns)
+    cells = "".join(
+        f'<use href="#t-{kind}" x="{i % columns * across}" y="{i // columns * down}"'
+        ' width="100" height="130"/>'
+        for i, kind in enumerate(KINDS)
+    )
+    return columns * across, rows * down, cells
+
+
 def sprite(fonts: dict[str, TTFont]) -> str:
     used = sorted({c for kind in KINDS for c in re.findall(r'href="#c([0-9a-f]+)"', face(kind))})
     glyphs = "".join(
@@ -383,11 +406,13 @@ def sprite(fonts: dict[str, TTFont]) -> str:
     symbols = "\n".join(
         f'<symbol id="t-{kind}" viewBox="0 0 100 130">{face(kind)}</symbol>' for kind in KINDS
     )
+    width, height, cells = sheet()
     return (
-        '<svg xmlns="http://www.w3.org/2000/svg">\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f' width="{width}" height="{height}">\n'
         "<!-- The classic tile set, drawn by tools/tiles/build_sprite.py. Characters: Noto Serif TC"
         " (SIL Open Font License 1.1, see OFL.txt). -->\n"
-        f"<defs>{COIN}{STICK}{glyphs}</defs>\n{symbols}\n</svg>\n"
+        f"<defs>{COIN}{STICK}{glyphs}</defs>\n{symbols}\n{cells}\n</svg>\n"
     )
 
 
