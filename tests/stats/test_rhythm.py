@@ -129,10 +129,12 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     html = client.get(f"/{lang}/stats/").content.decode()
     with translation.override(lang):
         notice = ngettext(
-            "%(count)s win is held for review: the way it was played looks like a script's. "
-            "It enters the boards once it has been checked.",
+            "%(count)s win is held for review: the way it was played looks like a script's, "
+            "or like a second account's on a daily deal. It enters the boards once it has "
+            "been checked.",
             "%(count)s wins are held for review: the way they were played looks like a "
-            "script's. They enter the boards once they have been checked.",
+            "script's, or like a second account's on a daily deal. They enter the boards "
+            "once they have been checked.",
             2,
         ) % {"count": formatting.small_number(2)}
         cell = pgettext("ranked", "Held for review")
