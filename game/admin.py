@@ -11,6 +11,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from mahjong import InvalidGameCode
+
 from . import plan_order, ranking, rhythm, shared_device
 from .models import Game
 
@@ -83,7 +85,7 @@ class GameAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     date_hierarchy = "created_at"
     actions = ("remove_from_boards", "publish_held")
-    readonly_fields = [f.name for f in Game._meta.fields] + ["held_reason"]
+    readonly_fields = [f.name for f in Game._meta.fields] + ["held_reason", "play_figures"]
 
     @admin.display(description=_("Why held"))
     def held_reason(self, game: Game) -> str:
@@ -114,6 +116,35 @@ class GameAdmin(admin.ModelAdmin):
         return gettext("%(reason)s Other accounts: %(names)s.") % {
             "reason": sentence,
             "names": ", ".join(names),
+        }
+
+    @admin.display(description=_("How it was played"))
+    def play_figures(self, game: Game) -> str:
+        """What the checks read of the game, for a moderator judging a held win (or a
+        fast one): the taps' median gap and spread (game/rhythm.py), the share of its
+        removals on the deal's own plan (game/plan_order.py), and the taps beyond two
+        per removed pair (a blocked tile tapped, a selection changed, a pair put back:
+        a script playing a plan has none, which bench/rhythm.py shows does not tell it
+        from a careful person on its own)."""
+        found = rhythm.figures(game.tap_ms)
+        try:
+            share = plan_order.plan_share(game.code, game.history)
+        except InvalidGameCode:
+            share = None  # a player's layout deleted since
+        return gettext(
+            # Translators: in the admin, on a game's page. %(median)s: the median time
+            # between two taps in milliseconds; %(spread)s: how much those times vary, in
+            # percent of their mean; %(plan)s: the percentage of removed pairs that were
+            # the next pair of the deal's own plan; %(extra)s: how many taps were more
+            # than two per removed pair. A figure that cannot be worked out is a dash.
+            "Median gap between taps: %(median)s ms; their spread: %(spread)s %%; "
+            "removals on the deal's own plan: %(plan)s %%; taps beyond two per pair: "
+            "%(extra)s."
+        ) % {
+            "median": "–" if found is None else round(found[0]),
+            "spread": "–" if found is None else round(100 * found[1]),
+            "plan": "–" if share is None else round(100 * share),
+            "extra": len(game.tap_ms) - 2 * len(game.history),
         }
 
     def has_add_permission(self, request):

@@ -4,6 +4,8 @@ and its results leave the boards)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -94,3 +96,19 @@ def test_a_held_daily_win_is_not_published_over_a_ranked_one(operator):
     Game.objects.filter(pk=other.pk).update(held="too_fast_taps")
     _act(operator, "game/game", "publish_held", [first.pk, other.pk])
     assert Game.objects.filter(user=ada, code=code, ranked=True).count() == 1
+
+
+def test_a_games_page_gives_the_moderator_the_figures_the_checks_read():
+    op = get_user_model().objects.create_superuser("op", "op@example.org", PASSWORD)
+    operator = signed_in(Client(HTTP_ACCEPT_LANGUAGE="de"), op)
+    held = win(player("ada"), steady(700))
+    html = operator.get(f"/admin/game/game/{held.pk}/change/").content.decode()
+    # A steady 700 ms, no spread, an order of the player's own (the test helper's plan
+    # takes the plan's latest free pair: its next one now and then), no extra tap.
+    found = re.search(
+        r"Median der Pausen zwischen zwei Tipps: 700 ms; Streuung: 0 %; Paare nach dem "
+        r"eigenen Plan des Spiels: (\d+) %; Tipps über zwei je Paar hinaus: 0\.",
+        html,
+    )
+    assert found and int(found.group(1)) < 60
+    assert "Die Pausen zwischen den Tipps waren gleichmäßiger als bei einem Menschen" in html
