@@ -29,8 +29,10 @@ export function setupEffects({ board, tiles }) {
   const button = (id) => tiles.querySelector(`.tile[data-id="${id}"]`);
 
   // Every movement starts on the frame after the one that shows the answer: that frame
-  // is painted first, with no new layer to draw (bench/tap.py measures it).
-  const later = (start) => requestAnimationFrame(start);
+  // is painted first, with no animation to set up (bench/tap.py measures it). The answer
+  // is drawn before its frame, so a callback asked for now would run at the start of
+  // that very frame: the one asked for from there runs in the next.
+  const later = (start) => requestAnimationFrame(() => requestAnimationFrame(start));
 
   function move(element, keyframes, duration) {
     if (!element || element.hidden) return;
