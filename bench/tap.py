@@ -7,7 +7,8 @@ Run with ``make bench`` (or ``python bench/tap.py [--taps N] [--url URL]``). Wit
 database in a temporary directory, migrated) on 127.0.0.1 and stops it at the end.
 Headless Chromium (``/usr/bin/chromium``, else Playwright's) plays fresh Turtle deals:
 each tap is a real mouse click on a random free tile (a selection, a moved selection or a
-removal, as a player's taps come; four a second, a fast player's pace), with the page's own script measuring:
+removal, as a player's taps come; 250 ms apart, a fast player's pause, though a page's
+next tap comes after the other three pages' taps), with the page's own script measuring:
 
 * tap-to-paint: from the pointerdown's timestamp until the frame after the board drew
   the answer (its board:applied event) has been produced (a message posted from that
@@ -18,12 +19,14 @@ removal, as a player's taps come; four a second, a fast player's pace), with the
 * the Event Timing API's duration of the same pointerdown and click (input to the next
   paint of their own handlers, the browser's "interaction to next paint").
 
-Three runs, one page each, ten taps at a time in turns: the baseline (the Digits set with the movement and
-sounds of static/js/feel.js blocked: the board as it answered before them), then the
-classic and the Digits sets with everything. Median and p95 per run; budgets: p95 at most
-50 ms for each tile set, and at most 1.25x the baseline's p95 (the noise of one run on a
-shared machine). Each budget line prints ok / OVER; the script exits non-zero when one is
-over.
+Four runs, one page each: the baseline (the Digits set with the movement and sounds of
+static/js/feel.js blocked: the board as it answered before them), the classic set with
+them blocked too, then the classic and the Digits sets with everything. The runs take
+one tap each in turns, each tap once the page before has settled (its tap drawn, its
+movement over), so that the four see the same load of the machine and none taps while
+another moves. Median and p95 per run; budgets: p95 at most 50 ms for each tile set,
+and at most 1.25x the baseline's p95 (the noise of one run on a shared machine). Each
+budget line prints ok / OVER; the script exits non-zero when one is over.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from bench.budget import Budgets  # noqa: E402
 
 BUDGET_P95_MS = 50
 BUDGET_VS_BASELINE = 1.25
-#: Between two taps: a fast player's pace, four taps a second.
+#: After each tap: a fast player's pause between two taps.
 PAUSE_MS = 250
 
 # Installed before any script of the page: every tap's tap-to-paint, its server round
@@ -92,6 +95,11 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 RESET = "window.__taps = []; window.__events = []; performance.clearResourceTimings();"
+
+# The page's movement is over: no animation of a set length still running (the hint's
+# and the guide's pulses run for ever).
+SETTLED = """() => document.getAnimations().every((animation) =>
+  animation.playState !== 'running' || animation.effect.getComputedTiming().endTime === Infinity)"""
 
 FREE_TILE = """() => {
   const free = [...document.querySelectorAll('#board-tiles .tile.is-free:not([hidden])')]
@@ -201,6 +209,7 @@ class Run:
             page.wait_for_function(
                 "(before) => window.__taps.length > before", arg=before, timeout=10_000
             )
+            page.wait_for_function(SETTLED, polling=50, timeout=10_000)
             page.wait_for_timeout(PAUSE_MS)
         self.collect()
 
@@ -210,7 +219,7 @@ class Run:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--taps", type=int, default=60, help="taps per run (default 60)")
+    parser.add_argument("--taps", type=int, default=100, help="taps per run (default 100)")
     parser.add_argument("--url", help="a running site to measure instead of a fresh one")
     args = parser.parse_args()
 
@@ -239,10 +248,12 @@ def main() -> int:
                 name: Run(browser, url, tile_set=tile_set, effects=effects)
                 for name, tile_set, effects in runs
             }
-            # In turns, ten taps each: the three see the same load of the machine.
-            for _round in range(max(1, args.taps // 10)):
+            # In turns, a tap each: a burst of load from elsewhere on the machine falls on
+            # the four alike (with ten taps a turn, one run could take all of it, and its
+            # p95 with it).
+            for _round in range(max(1, args.taps)):
                 for each in figures.values():
-                    each.tap(10)
+                    each.tap(1)
             for each in figures.values():
                 each.close()
             browser.close()
