@@ -70,9 +70,18 @@ export class Sound {
     return this.context;
   }
 
+  // A sound starts on the frame after the one that shows the answer, with the movement
+  // (effects.js): making it (on a page's first sound, the AudioContext too, some
+  // milliseconds) is then no part of drawing the answer (bench/tap.py). A frame later is
+  // not heard as late.
   play(name) {
     const sound = SOUNDS[name];
     if (!sound || !this.on || document.visibilityState === "hidden") return;
+    requestAnimationFrame(() => requestAnimationFrame(() => this.start(sound)));
+  }
+
+  start(sound) {
+    if (!this.on || document.visibilityState === "hidden") return;
     const context = this.audio();
     if (!context) return;
     const now = context.currentTime;
