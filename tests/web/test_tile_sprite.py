@@ -70,8 +70,6 @@ def test_font_licence_is_shipped_beside_the_sprite():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_play_page_offers_both_tile_sets_and_sets_the_choice_before_the_board(client, db, lang):
     html = client.get(f"/{lang}/play/").content.decode()
-    # The sprite's address through the static files (hashed in production).
-    assert f'data-sprite="{static("tiles/classic.svg")}"' in html
     assert f'href="{static("css/tiles.css")}"' in html
     choice = re.search(r'<select id="tile-set-select">(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'value="(\w+)"', choice) == ["classic", "digits"]
