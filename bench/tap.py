@@ -34,19 +34,17 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from bench.serving import free_port, serve  # noqa: E402
 
 BUDGET_P95_MS = 50
 BUDGET_VS_BASELINE = 1.25
@@ -115,12 +113,6 @@ FREE_TILE = """() => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     env = {
         **os.environ,
@@ -133,22 +125,7 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
     port = free_port()
-    server = subprocess.Popen(
-        [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"{url}/api/health", timeout=1)
-            return server, url
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("the development server did not start")
+    return serve([*manage, "runserver", "--noreload", f"127.0.0.1:{port}"], env, port, tries=200)
 
 
 def p95(values: list[float]) -> float:

@@ -30,12 +30,10 @@ import argparse
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
@@ -43,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
+from bench.serving import free_port, serve  # noqa: E402
 
 LANGUAGES = ["sv", "el", "de", "id"]
 BUDGET_KB = 100
@@ -50,12 +49,6 @@ BUDGET_KB = 100
 #: load may take.
 QUIET_S = 1.5
 LOAD_LIMIT_S = 30
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
@@ -72,23 +65,12 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
             [*manage, *command], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL
         )
     port = free_port()
-    server = subprocess.Popen(
+    return serve(
         [sys.executable, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"127.0.0.1:{port}"]
         + ["--workers", "1", "--threads", "8"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        env,
+        port,
     )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"{url}/api/health", timeout=1)
-            return server, url
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("the server did not start")
 
 
 def transferred(request) -> tuple[int, str]:
