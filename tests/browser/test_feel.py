@@ -59,6 +59,19 @@ KEYS = {
 }
 
 
+#: Every animation with an end has ended (the board's own never-ending ones aside).
+CELEBRATION_OVER = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
+def settle(page: Page) -> None:
+    """Wait three frames: what the page does one or two frames after an event is done."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() =>"
+        " requestAnimationFrame(() => requestAnimationFrame(done))))"
+    )
+
+
 def sounds(page: Page) -> int:
     return page.evaluate("window.__sounds.length")
 
@@ -151,10 +164,14 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
     expect(panel).to_be_visible()
     code = page.locator("#code-input")
     code.fill("")
+    asked = []
+    page.on("request", lambda request: "/api/" in request.url and asked.append(request.url))
     code.press_sequentially("hupn?")
     expect(code).to_have_value("hupn?")
     code.press("Control+z")  # the field's own undo, not the board's
-    page.wait_for_timeout(300)  # nothing was sent: nothing to wait for
+    # A shortcut would have asked the server at once, in its key's handler.
+    settle(page)
+    assert asked == []
     expect(hinted).to_have_count(0)
     expect(paused).to_be_hidden()
     expect(help_sheet).to_be_hidden()
@@ -214,7 +231,7 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
     expect(toggle).to_have_attribute("aria-pressed", "false")  # remembered
     assert page.evaluate("localStorage.getItem('mahjong.sound')") == "off"
     play_each_sound()
-    page.wait_for_timeout(200)
+    settle(page)  # a sound starts two frames after the answer that asked for it
     assert sounds(page) == 0
     assert errors == []
 
@@ -284,7 +301,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     # Today's deal: no code to share until the day is over, and the screen says so.
     expect(won.get_by_role("button", name="Dela", exact=True)).to_be_hidden()
     page.wait_for_function(f"window.__sounds.length > {heard}")  # the win's chord
-    page.wait_for_timeout(1400)  # the celebration is over: a still picture
+    page.wait_for_function(CELEBRATION_OVER)  # a still picture
     page.screenshot(path=SCREENSHOTS / "feel-win-sv-1280.png")
     page.set_viewport_size({"width": 360, "height": 740})
     page.screenshot(path=SCREENSHOTS / "feel-win-sv-360.png")
