@@ -1,8 +1,10 @@
-"""Starting the site for a browser benchmark: a free local port, and a server process
-that is only handed over once it answers ``/api/health``."""
+"""Starting the site and the browser for a browser benchmark: a free local port, a server
+process that is only handed over once it answers ``/api/health``, and headless Chromium
+(Debian's, where it is installed, else Playwright's own)."""
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import time
@@ -33,3 +35,12 @@ def serve(command: list[str], env: dict[str, str], port: int, *, tries: int = 30
             time.sleep(0.1)
     server.terminate()
     raise SystemExit(f"the server did not start: {' '.join(command[:4])}")
+
+
+def launch_chromium(playwright):
+    """Headless Chromium from a started ``sync_playwright()``."""
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    launch = {"args": ["--no-sandbox"]}
+    if Path(chromium).exists():
+        launch["executable_path"] = chromium
+    return playwright.chromium.launch(**launch)

@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
-from bench.serving import free_port, serve  # noqa: E402
+from bench.serving import free_port, launch_chromium, serve  # noqa: E402
 
 BUDGET_P95_MS = 50
 BUDGET_VS_BASELINE = 1.25
@@ -209,12 +209,8 @@ def main() -> int:
             url = args.url.rstrip("/")
         else:
             server, url = start_server(tmp)
-        chromium = shutil.which("chromium") or "/usr/bin/chromium"
         with sync_playwright() as playwright:
-            launch = {"args": ["--no-sandbox"]}
-            if Path(chromium).exists():
-                launch["executable_path"] = chromium
-            browser = playwright.chromium.launch(**launch)
+            browser = launch_chromium(playwright)
             runs = [
                 ("baseline (Digits, no movement or sound)", "digits", False),
                 ("classic, no movement or sound", "classic", False),

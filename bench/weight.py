@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
-from bench.serving import free_port, serve  # noqa: E402
+from bench.serving import free_port, launch_chromium, serve  # noqa: E402
 
 LANGUAGES = ["sv", "el", "de", "id"]
 BUDGET_KB = 100
@@ -153,12 +153,8 @@ def main() -> int:
             url = args.url.rstrip("/")
         else:
             server, url = start_server(tmp)
-        chromium = shutil.which("chromium") or "/usr/bin/chromium"
         with sync_playwright() as playwright:
-            launch = {"args": ["--no-sandbox"]}
-            if Path(chromium).exists():
-                launch["executable_path"] = chromium
-            browser = playwright.chromium.launch(**launch)
+            browser = launch_chromium(playwright)
             print(f"site: {url}; bytes on the wire: headers and body as received")
             print("the play page, service worker blocked (what the board needs):")
             for language in LANGUAGES:
