@@ -20,8 +20,11 @@ export function keepCurrentLinkInView(header) {
     if (current && line.scrollWidth > line.clientWidth + 1) {
       const box = current.getBoundingClientRect();
       const outer = line.getBoundingClientRect();
+      // The links scroll under the site's name, which keeps its place at the start.
+      const name = line.querySelector(".site-name");
+      const start = name ? name.getBoundingClientRect().right : outer.left;
       if (box.right > outer.right - EDGE) line.scrollLeft += box.right - (outer.right - EDGE);
-      else if (box.left < outer.left + EDGE) line.scrollLeft -= outer.left + EDGE - box.left;
+      else if (box.left < start + EDGE) line.scrollLeft -= start + EDGE - box.left;
     }
     mark();
   };

@@ -196,24 +196,29 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     assert felt["y"] <= box["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"]
 
 
-# The site's head as the play page's phone shows it: one line that scrolls sideways.
-# What the screen's edges cut (a link or the site's name partly out of the line's view),
-# on which side, whether that side fades out, and the current page's link.
+# The site's head as the play page's phone shows it: one line that scrolls sideways
+# under the site's name, which keeps its place at the start. What the line's ends cut (a
+# link partly under the name or past the screen's edge), on which side, whether that side
+# fades out, the current page's link, and where the name's tile is.
 HEAD_LINE = """async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const line = document.querySelector('.site-header__inner');
   const outer = line.getBoundingClientRect();
+  const name = line.querySelector('.site-name');
+  const start = name.getBoundingClientRect();
+  const edge = getComputedStyle(name).position === 'sticky' ? start.right : outer.left;
   const more = (line.dataset.more || '').split(' ');
   const cut = [];
   for (const el of line.querySelectorAll('a, span, button')) {
+    if (name.contains(el)) continue;
     const box = el.getBoundingClientRect();
-    const side = box.left < outer.left - 0.5 && box.right > outer.left ? 'start'
+    const side = box.left < edge - 0.5 && box.right > edge ? 'start'
       : box.right > outer.right + 0.5 && box.left < outer.right ? 'end' : null;
     if (side) cut.push({text: el.textContent.trim(), side, fades: more.includes(side)});
   }
   const current = line.querySelector('.site-nav [aria-current="page"]').getBoundingClientRect();
-  return {cut, current: [current.left, current.right], view: [outer.left, outer.right],
-    fade: getComputedStyle(line).maskImage};
+  return {cut, current: [current.left, current.right], view: [edge, outer.right],
+    name: [start.left, start.right, outer.left], fade: getComputedStyle(line).maskImage};
 }"""
 
 
@@ -233,6 +238,16 @@ def test_the_site_head_on_a_phone_shows_the_current_page_and_cuts_no_word_bare(
         assert "gradient" in head["fade"]
         left, right = head["current"]
         assert head["view"][0] <= left and right <= head["view"][1] - 30, head
+        # The site's name is never cut ("ng Solitaire"): its tile, whole, at the start,
+        # wherever the line is scrolled.
+        name_left, name_right, line_left = head["name"]
+        assert name_left == line_left and name_right - name_left < 50, head
+        page.locator(".site-header__inner").evaluate("line => { line.scrollLeft = 1e4; }")
+        scrolled = page.evaluate(HEAD_LINE)
+        assert scrolled["name"] == head["name"], scrolled
+        assert all(part["fades"] for part in scrolled["cut"]), scrolled
+        page.locator(".site-header__inner").evaluate("line => { line.scrollLeft = 0; }")
+    expect(page.get_by_role("link", name="Mahjong Solitaire")).to_be_visible()
     # Another page's head is not a line: it wraps, and nothing in it is cut.
     page.goto(f"{live_server.url}/{lang}/rules/")
     assert page.evaluate(HEAD_LINE)["cut"] == []
