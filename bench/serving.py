@@ -4,9 +4,11 @@ process that is only handed over once it answers ``/api/health``, and headless C
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -35,6 +37,26 @@ def serve(command: list[str], env: dict[str, str], port: int, *, tries: int = 30
             time.sleep(0.1)
     server.terminate()
     raise SystemExit(f"the server did not start: {' '.join(command[:4])}")
+
+
+@contextlib.contextmanager
+def site(url: str | None, start, *, prefix: str):
+    """The URL of the site to measure: ``url`` when given (a running site), else a fresh
+    one from ``start(folder)`` (which returns its process and URL) in a temporary folder;
+    the process stops and the folder goes when the block ends."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    server = None
+    try:
+        if url:
+            yield url.rstrip("/")
+        else:
+            server, started = start(folder)
+            yield started
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def launch_chromium(playwright):

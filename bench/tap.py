@@ -33,18 +33,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
-from bench.serving import free_port, launch_chromium, serve  # noqa: E402
+from bench.serving import free_port, launch_chromium, serve, site  # noqa: E402
 
 BUDGET_P95_MS = 50
 BUDGET_VS_BASELINE = 1.25
@@ -202,13 +200,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="mahjong-tap-"))
-    server = None
-    try:
-        if args.url:
-            url = args.url.rstrip("/")
-        else:
-            server, url = start_server(tmp)
+    with site(args.url, start_server, prefix="mahjong-tap-") as url:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             runs = [
@@ -230,11 +222,6 @@ def main() -> int:
             for each in figures.values():
                 each.close()
             browser.close()
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
-        shutil.rmtree(tmp, ignore_errors=True)
 
     budgets = Budgets()
     baseline = None

@@ -29,10 +29,8 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -41,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.budget import Budgets  # noqa: E402
-from bench.serving import free_port, launch_chromium, serve  # noqa: E402
+from bench.serving import free_port, launch_chromium, serve, site  # noqa: E402
 
 LANGUAGES = ["sv", "el", "de", "id"]
 BUDGET_KB = 100
@@ -144,15 +142,9 @@ def main() -> int:
     os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="mahjong-weight-"))
-    server = None
     pages: dict[str, int] = {}
     first_visits: dict[str, int] = {}
-    try:
-        if args.url:
-            url = args.url.rstrip("/")
-        else:
-            server, url = start_server(tmp)
+    with site(args.url, start_server, prefix="mahjong-weight-") as url:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             print(f"site: {url}; bytes on the wire: headers and body as received")
@@ -165,11 +157,6 @@ def main() -> int:
                 rows = load(browser, url, language, service_worker=True)
                 first_visits[language] = report(language, rows, details=False)
             browser.close()
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
-        shutil.rmtree(tmp, ignore_errors=True)
 
     budgets = Budgets()
     for language in LANGUAGES:
