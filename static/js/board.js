@@ -4,8 +4,7 @@
 //
 // Modules: api.js (requests), moves.js (applying a move's answer), render.js (drawing),
 // keyboard.js (arrow keys), clock.js (the running clock), fit.js (the board's size and
-// zoom), board-menu.js (the settings panel of a phone's bar), header-line.js (the site's
-// head as one line on a phone); free-tiles.js, guide.js and
+// zoom), board-menu.js (the settings panel of a phone's bar); free-tiles.js, guide.js and
 // blocked-reason.js (the learner's aids).
 //
 // Hooks for other modules, as DOM events on the #board element (detail in brackets):
@@ -29,7 +28,6 @@ import { BoardClock, formatElapsed } from "./clock.js";
 import { BoardFit, extent, fitPageBelow } from "./fit.js";
 import { setupFreeTiles } from "./free-tiles.js";
 import { Guide } from "./guide.js";
-import { keepCurrentLinkInView } from "./header-line.js";
 import { RovingFocus } from "./keyboard.js";
 import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
@@ -95,7 +93,6 @@ setupBoardMenu({
 });
 
 fitPageBelow(document.querySelector(".site-header"));
-keepCurrentLinkInView(document.querySelector(".site-header"));
 const fit = new BoardFit({
   frame: el.board,
   room: document.getElementById("board-frame"),

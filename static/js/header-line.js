@@ -1,12 +1,12 @@
-// The site's head on the play page of a phone: one line that scrolls sideways (board.css),
-// so that the board keeps the screen's height. A word cut by the screen's edge would look
+// The site's head on a phone: one line that scrolls sideways (site.css), so that the
+// page's own content (the board, the rules) starts at the top of the screen. A word cut by the screen's edge would look
 // broken: the line fades out on each side that has more to scroll to (data-more on the
 // line, which board.css reads), and it is scrolled so that the current page's link is
 // whole and clear of the fading edge.
 
 const EDGE = 40; // px: the fading edge's width (board.css), and a little over
 
-export function keepCurrentLinkInView(header) {
+function keepCurrentLinkInView(header) {
   const line = header ? header.querySelector(".site-header__inner") : null;
   if (!line) return;
   const mark = () => {
@@ -32,3 +32,5 @@ export function keepCurrentLinkInView(header) {
   window.addEventListener("resize", show);
   show();
 }
+
+keepCurrentLinkInView(document.querySelector(".site-header"));
