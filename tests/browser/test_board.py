@@ -127,6 +127,23 @@ def fast_forward(page: Page, pairs) -> None:
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
 
 
+def watch_the_answers(page: Page) -> tuple[list[int], list[str]]:
+    """From now on: the size of each tap's answer, and every request for the whole game
+    (the "can it still be won" check after each removal is a request of its own)."""
+    sizes: list[int] = []
+    reloads: list[str] = []
+    page.on("response", lambda r: sizes.append(len(r.body())) if r.url.endswith("/tap") else None)
+    page.on(
+        "request",
+        lambda r: (
+            reloads.append(r.url)
+            if r.method == "GET" and "/api/games/" in r.url and not r.url.endswith("/winnable")
+            else None
+        ),
+    )
+    return sizes, reloads
+
+
 @pytest.fixture
 def example():
     return Board.from_code(EXAMPLE)
@@ -337,26 +354,14 @@ CLICK_THROUGH = """async (plan) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_whole_game_played_from_move_answers(live_server, page: Page, lang, example):
+def test_whole_game_played_from_move_answers(live_server, page: Page, example):
     """Every tap is answered with the change alone (at most 1 KB); the page never needs
     the whole game again. (test_whole_game_won_by_clicking_the_hints plays one with the
-    mouse.)"""
-    open_board(page, live_server, lang)
-    sizes, reloads = [], []
-    page.on(
-        "response",
-        lambda r: sizes.append(len(r.body())) if r.url.endswith("/tap") else None,
-    )
-    page.on(
-        "request",
-        # The "can it still be won" check after each removal is a request of its own.
-        lambda r: (
-            reloads.append(r.url)
-            if r.method == "GET" and "/api/games/" in r.url and not r.url.endswith("/winnable")
-            else None
-        ),
-    )
+    mouse.) Only a won game's answer has words in it (the share text, the win's facts):
+    test_last_pair_wins_and_shows_the_time weighs the winning taps' answers in every
+    language; the whole game is played once, in the one with the longest words in bytes."""
+    open_board(page, live_server, "el")
+    sizes, reloads = watch_the_answers(page)
     plan = [list(pair) for pair in example.deal.plan]
     shown = page.evaluate(CLICK_THROUGH, plan)
     assert shown == [str(144 - 2 * count) for count in range(1, len(plan) + 1)]
@@ -444,6 +449,7 @@ def test_last_pair_wins_and_shows_the_time(live_server, page: Page, lang, exampl
     open_board(page, live_server, lang)
     plan = example.deal.plan
     fast_forward(page, plan[:71])
+    sizes, reloads = watch_the_answers(page)
     a, b = plan[71]
     tile(page, a).click()
     tile(page, b).click()
@@ -451,6 +457,11 @@ def test_last_pair_wins_and_shows_the_time(live_server, page: Page, lang, exampl
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(TEXT[lang]["won"])
     expect(dialog.locator("#won-text")).to_have_text(re.compile(r"\d+:\d\d"))
+    expect(page.locator("#tiles-left")).to_have_text("0")
+    # The winning answer carries the words of the win in the page's language, and the
+    # change alone still: within 1 KB, and the page needs the whole game no more.
+    assert len(sizes) == 2 and max(sizes) <= 1024
+    assert reloads == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"board-won-{lang}.png")
     dialog.get_by_role("button", name=TEXT[lang]["new"]).click()
