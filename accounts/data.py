@@ -6,11 +6,16 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from editor.models import CustomLayout
 from game.hidden import code_hidden
-from game.models import BestTime, Game
+from game.models import BestTime, Game, TrustedPlayer
 
 
 def _when(moment) -> str | None:
     return moment.isoformat() if moment else None
+
+
+def _trusted_since(user) -> dict | None:
+    trust = TrustedPlayer.objects.filter(user=user).first()
+    return None if trust is None else {"since": _when(trust.trusted_at)}
 
 
 def player_data(user: AbstractBaseUser) -> dict:
@@ -24,6 +29,9 @@ def player_data(user: AbstractBaseUser) -> dict:
             "email": user.email,
             "date_joined": _when(user.date_joined),
             "last_login": _when(user.last_login),
+            # Whether an operator trusts the player for the public boards: their new top
+            # times are then published without a person's check (game/top_places.py).
+            "trusted_for_boards": _trusted_since(user),
         },
         "games": [
             {

@@ -1,7 +1,8 @@
 """Moderation in the admin: find a result, take it off the boards, review and publish the
-wins held for review (game/rhythm.py, game/plan_order.py, game/shared_device.py: the list
-says why in words, and for a second account's daily win which other accounts played the
-deal from the same browser or address), and suspend an account."""
+wins held for review (game/rhythm.py, game/plan_order.py, game/shared_device.py,
+game/top_places.py: the list says why in words, and for a second account's daily win which
+other accounts played the deal from the same browser or address), trust a player for the
+public boards (their new top times need no check), and suspend an account."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from mahjong import InvalidGameCode
 
-from . import plan_order, ranking, rhythm, shared_device
+from . import plan_order, ranking, rhythm, shared_device, top_places
 from .models import Game
 
 #: Why a win was held (``Game.held``), as a moderator reads it: the short name of the
@@ -53,6 +54,16 @@ HELD_REASONS = {
             "network shares one address."
         ),
     ),
+    top_places.TOP_PLACE: (
+        _("New top time"),
+        _(
+            "The win would take one of the top places of its public board (the day board "
+            "of a daily deal, else the layout's leaderboard), and the player is not "
+            "trusted: a person checks a new top time before it is public. Publish it if "
+            "it looks like a person's game; trust the player if their top times need no "
+            "more checks."
+        ),
+    ),
 }
 
 
@@ -84,7 +95,7 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("code", "user__username")
     list_select_related = ("user",)
     date_hierarchy = "created_at"
-    actions = ("remove_from_boards", "publish_held")
+    actions = ("remove_from_boards", "publish_held", "publish_held_and_trust")
     readonly_fields = [f.name for f in Game._meta.fields] + ["held_reason", "play_figures"]
 
     @admin.display(description=_("Why held"))
@@ -174,6 +185,14 @@ class GameAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
 
+    @admin.action(description=_("Publish the selected held wins and trust these players"))
+    def publish_held_and_trust(self, request, queryset):
+        # The players of the held wins, read before publishing clears ``held``.
+        held_by = list(queryset.exclude(held="").exclude(user=None).values_list("user", flat=True))
+        self.publish_held(request, queryset)
+        players = User.objects.filter(pk__in=held_by)
+        _trusted_message(self, request, top_places.trust(players, by=request.user))
+
 
 User = get_user_model()
 admin.site.unregister(User)
@@ -181,7 +200,7 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
-    actions = ("suspend", "reinstate")
+    actions = ("suspend", "reinstate", "trust", "withdraw_trust")
     list_filter = ("is_active", *UserAdmin.list_filter)
 
     @admin.action(description=_("Suspend the selected accounts and remove their results"))
@@ -211,3 +230,40 @@ class PlayerAdmin(UserAdmin):
             % {"count": count},
             messages.SUCCESS,
         )
+
+    @admin.action(description=_("Trust the selected players for the public boards"))
+    def trust(self, request, queryset):
+        _trusted_message(self, request, top_places.trust(queryset, by=request.user))
+
+    @admin.action(description=_("Withdraw the selected players' trust for the public boards"))
+    def withdraw_trust(self, request, queryset):
+        # What they have on the boards stays: only their next top times are checked again.
+        count = top_places.withdraw(queryset)
+        self.message_user(
+            request,
+            ngettext(
+                # Translators: a message in the admin after withdrawing players' trust for
+                # the public boards. %(count)s: how many players lost it.
+                "%(count)s player is no longer trusted.",
+                "%(count)s players are no longer trusted.",
+                count,
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+
+def _trusted_message(model_admin, request, count: int) -> None:
+    model_admin.message_user(
+        request,
+        ngettext(
+            # Translators: a message in the admin after trusting players for the public
+            # boards (their new top times are published without a check). %(count)s: how
+            # many players were trusted who were not before; suspended accounts are not.
+            "%(count)s player newly trusted for the public boards.",
+            "%(count)s players newly trusted for the public boards.",
+            count,
+        )
+        % {"count": count},
+        messages.SUCCESS,
+    )

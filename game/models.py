@@ -12,6 +12,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from mahjong import State
 
@@ -209,3 +210,27 @@ class BestTime(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.layout_id} {self.elapsed_ms} ms"
+
+
+class TrustedPlayer(models.Model):
+    """A player an operator trusts for the public boards: their wins that would take one
+    of the top places (game/top_places.py) are published without a person's check. Who
+    gave the trust and when, for the next operator; withdrawing it deletes the row."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="board_trust",
+    )
+    trusted_at = models.DateTimeField(default=timezone.now)
+    trusted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user_id} trusted at {self.trusted_at:%Y-%m-%d}"

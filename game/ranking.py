@@ -27,7 +27,10 @@ that wins the game, and stored in ``Game.ranked``):
    too fast or too even (:mod:`game.rhythm`), or with its pairs removed in the order of
    the deal's own plan (:mod:`game.plan_order`), or a daily win from a browser or an
    address that played the same deal under another account (:mod:`game.shared_device`),
-   is *held* for review, not ranked, until an operator publishes it (the admin).
+   is *held* for review, not ranked, until an operator publishes it (the admin);
+7. it would not take one of the top places of its public board, or an operator trusts
+   its player: a person checks a new top time first (:mod:`game.top_places`; a
+   signed-out visitor's daily win is judged so when it is claimed at sign-in).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
 player also keep :class:`~game.models.BestTime`, the best time per player and layout that
@@ -47,7 +50,7 @@ from daily import codes as daily
 from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
-from . import plan_order, rhythm, shared_device
+from . import plan_order, rhythm, shared_device, top_places
 from .models import BestTime, Game
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
@@ -162,7 +165,8 @@ def on_win(game: Game) -> None:
     the rules with taps no person makes (:mod:`game.rhythm`), in the order of the
     deal's own plan (:mod:`game.plan_order`), or that looks like one person's second
     account on a daily deal (:mod:`game.shared_device`), is held for review instead: not
-    ranked, ``held`` saying why."""
+    ranked, ``held`` saying why. Last, a win that would take a top place of its board
+    waits for a person's check, unless its player is trusted (:mod:`game.top_places`)."""
     game.ranked = is_ranked(game)
     game.held = ""
     if game.ranked:
@@ -170,6 +174,7 @@ def on_win(game: Game) -> None:
             rhythm.implausible(game.tap_ms)
             or plan_order.implausible(game.code, game.history)
             or shared_device.implausible(game)
+            or top_places.hold(game, ranked_wins(game.code))
         )
         if held:
             game.ranked, game.held = False, held
@@ -240,8 +245,9 @@ def remove_results(games) -> int:
 
 
 def publish_held(games) -> int:
-    """Moderation: publish wins held for their rhythm after review, unless the player
-    already has a ranked result on that daily deal. Returns how many were published."""
+    """Moderation: publish held wins after review, unless the player already has a
+    ranked result on that daily deal or the account is suspended. Returns how many were
+    published."""
     published = 0
     with transaction.atomic():
         rows = (
@@ -249,7 +255,8 @@ def publish_held(games) -> int:
             .filter(result=Game.WON, ranked=False)
             .exclude(held="")
         )
-        for game in rows.filter(removed_by_moderator=False):
+        # A suspended account's wins stay off the boards (the admin's suspension).
+        for game in rows.filter(removed_by_moderator=False).exclude(user__is_active=False):
             if game.origin == Game.DAILY and game.user_id is not None:
                 _lock_player(game.user_id)
                 others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
@@ -266,7 +273,9 @@ def publish_held(games) -> int:
 def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
     """At sign-in or sign-up, give the user the daily deals the visitor won while signed
     out, so that the result is kept. A win stays ranked only if it is still the user's
-    first game on that deal. Returns how many were claimed."""
+    first game on that deal; one that would now take a top place of the day board is
+    held for review as a signed-in win would be (:mod:`game.top_places`). Returns how
+    many were claimed."""
     if not session_key:
         return 0
     with transaction.atomic():
@@ -287,7 +296,10 @@ def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
         for game in won:
             game.user_id, game.session_key = user_id, ""
             game.ranked = game.ranked and game.code not in seen
-            game.save(update_fields=["user", "session_key", "ranked"])
+            held = top_places.hold(game, ranked_wins(game.code)) if game.ranked else ""
+            if held:
+                game.ranked, game.held = False, held
+            game.save(update_fields=["user", "session_key", "ranked", "held"])
             if game.ranked:
                 record_best_time(game)
     return len(won)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -214,6 +215,8 @@ def play(request: HttpRequest) -> HttpResponse:
         "code_error": code_error,
         "board_config": config,
         "board_strings": _board_strings(),
+        # The win screen says how many top places a person checks (game/top_places.py).
+        "review_top_places": settings.MAHJONG_REVIEW_TOP_PLACES,
     }
     return render(request, "game/play.html", context, status=400 if code_error else 200)
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 
-from . import plan_order, ranking, shared_device
+from . import plan_order, ranking, shared_device, top_places
 from .hidden import held_for_the_day
 from .models import Game
 from .streak import current_streak
@@ -38,7 +38,10 @@ HELD_PLAN = "held_plan"
 #: Held because the browser or the address played the deal under another account
 #: (game/shared_device.py).
 HELD_SHARED = "held_shared"
+#: Held because it would take a top place of its board (game/top_places.py).
+HELD_TOP = "held_top"
 _HELD_BECAUSE = {
+    top_places.TOP_PLACE: HELD_TOP,
     plan_order.FOLLOWS_PLAN: HELD_PLAN,
     shared_device.SHARED_DEVICE: HELD_SHARED,
     shared_device.SHARED_ADDRESS: HELD_SHARED,

@@ -25,6 +25,7 @@ from django.db import connection
 from django.db.models import Avg, Count, Min, Q, Sum
 
 from game.models import BestTime, Game
+from game.top_places import TOP_PLACE
 from mahjong import LAYOUTS
 
 #: How many of the latest wins the statistics chart shows.
@@ -37,6 +38,8 @@ _RANKED = Q(result=Game.WON, ranked=True)
 #: Wins held back from the public boards for their taps' rhythm, until an operator
 #: publishes them (game/rhythm.py, the admin).
 _HELD = Q(result=Game.WON, ranked=False) & ~Q(held="")
+#: Of those, the wins held because they would take a top place (game/top_places.py).
+_HELD_TOP = Q(result=Game.WON, ranked=False, held=TOP_PLACE)
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class Totals:
     best_ranked_ms: int | None = None
     #: Of the unranked wins, how many are held for review (not ranked until published).
     held_won: int = 0
+    #: Of the held wins, how many wait because they would take a top place.
+    held_top_won: int = 0
     best_ms: int | None = None
     average_ms: float | None = None
     hints_used: int = 0
@@ -112,6 +117,7 @@ def _totals_expressions() -> dict:
         "ranked_won": Count("id", filter=_RANKED),
         "best_ranked_ms": Min("elapsed_ms", filter=_RANKED),
         "held_won": Count("id", filter=_HELD),
+        "held_top_won": Count("id", filter=_HELD_TOP),
         "best_ms": Min("elapsed_ms", filter=_WON),
         "average_ms": Avg("elapsed_ms", filter=_WON),
         "hints_used": Sum("hints_used"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -69,8 +70,12 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "has_games": overall.played > 0,
         # Wins held back for review are said here, not only on the win screen: the
         # player's own page is where they look for a win missing from the boards.
-        "held": overall.held_won,
-        "held_count": formatting.small_number(overall.held_won),
+        "held": overall.held_won - overall.held_top_won,
+        "held_count": formatting.small_number(overall.held_won - overall.held_top_won),
+        # A win waiting for a person's check of a new top time is no suspicion: said apart.
+        "held_top": overall.held_top_won,
+        "held_top_count": formatting.small_number(overall.held_top_won),
+        "review_top_places": settings.MAHJONG_REVIEW_TOP_PLACES,
         "time_played": formatting.duration(overall.time_played_ms),
         "layouts": [
             _totals_row(totals, name=layout_label(totals.layout_id, viewer_id=request.user.pk))

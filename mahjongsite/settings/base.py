@@ -239,6 +239,11 @@ MAHJONG_PLAN_MAX_PERCENT = env_int("MAHJONG_PLAN_MAX_PERCENT", 60)
 MAHJONG_DEVICE_COOKIE_DAYS = env_int("MAHJONG_DEVICE_COOKIE_DAYS", 365, minimum=1)
 MAHJONG_DAILY_TRACE_DAYS = env_int("MAHJONG_DAILY_TRACE_DAYS", 30, minimum=1)
 MAHJONG_HOLD_SHARED_ADDRESS = env_bool("MAHJONG_HOLD_SHARED_ADDRESS", True)
+# A script playing a plan of its own at a person's pace passes the checks above, so a
+# ranked win that would take one of this many top places of its public board (the daily
+# deal's day board, else the layout's leaderboard) is held until a person checks it,
+# unless an operator trusts the player (game/top_places.py). 0 turns the check off.
+MAHJONG_REVIEW_TOP_PLACES = env_int("MAHJONG_REVIEW_TOP_PLACES", 3, minimum=0)
 
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash

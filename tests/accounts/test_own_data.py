@@ -17,7 +17,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from game.models import BestTime, Game
+from game.models import BestTime, Game, TrustedPlayer
 from tests.stats.helpers import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
@@ -71,6 +71,8 @@ def test_deleting_the_account_leaves_nothing_of_the_user():
     win_with_services(user=ada, code=None, seconds=200)
     bo = player("bo")
     win_with_services(user=bo, code=None, seconds=250)
+    # Trusted for the boards by another player (an operator): the trust goes with her.
+    TrustedPlayer.objects.create(user=ada, trusted_by=bo)
     client = _signed_in("ada")
     AccessAttempt.objects.create(
         username="ada",
@@ -151,6 +153,10 @@ def test_download_my_data_gives_every_game_and_time():
         }
     ]
     assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
+    assert data["account"]["trusted_for_boards"] is None
+    trust = TrustedPlayer.objects.create(user=ada)
+    data = json.loads(client.get("/sv/accounts/data/").content)
+    assert data["account"]["trusted_for_boards"] == {"since": trust.trusted_at.isoformat()}
 
 
 def test_download_my_data_gives_a_daily_games_hashes_of_where_it_was_played_from():
