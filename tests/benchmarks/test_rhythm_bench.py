@@ -59,3 +59,15 @@ def test_the_replay_reads_won_games_of_an_export(tmp_path, capsys):
     wins, held, no_extra, correlation = line.split()[-4:]
     assert (wins, held, no_extra) == ("2", "50.0%", "100.0%")
     assert float(correlation) > 0.3
+
+
+def test_the_bench_runs_on_a_few_deals_and_ends_with_the_top_place_check(monkeypatch, capsys):
+    # Three deals per order give "any free pair" no win: a dash, not a crash.
+    monkeypatch.setattr(
+        "sys.argv", ["rhythm.py", "--games", "3", "--orders", "3", "--perfect", "0"]
+    )
+    bench.main()
+    lines = capsys.readouterr().out.splitlines()
+    any_pair = next(line for line in lines if line.startswith("person, any free pair"))
+    assert any_pair.split()[-4:] == ["0", "0.0%", "-", "-"]
+    assert "MAHJONG_REVIEW_TOP_PLACES = 3" in lines[-1] and "held 100 %" in lines[-1]
