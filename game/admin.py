@@ -198,10 +198,25 @@ User = get_user_model()
 admin.site.unregister(User)
 
 
+class TrustedFilter(admin.SimpleListFilter):
+    """Who is trusted for the public boards (game/top_places.py), for the next operator."""
+
+    title = _("trusted for the public boards")
+    parameter_name = "trusted"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Trusted")), ("no", _("Not trusted"))]
+
+    def queryset(self, request, queryset):
+        if self.value() not in ("yes", "no"):
+            return queryset
+        return queryset.filter(board_trust__isnull=self.value() == "no")
+
+
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
     actions = ("suspend", "reinstate", "trust", "withdraw_trust")
-    list_filter = ("is_active", *UserAdmin.list_filter)
+    list_filter = ("is_active", TrustedFilter, *UserAdmin.list_filter)
 
     @admin.action(description=_("Suspend the selected accounts and remove their results"))
     def suspend(self, request, queryset):

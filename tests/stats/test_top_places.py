@@ -142,12 +142,16 @@ def test_publish_and_trust_publishes_trusts_and_the_next_top_win_goes_straight_o
 def test_withdrawn_trust_holds_the_next_top_win_and_unpublishes_nothing(operator):
     _op, admin = operator
     ada = player("ada")
+    player("bo")
     _act(admin, "auth/user", "trust", [ada.pk])
+    trusted = admin.get("/admin/auth/user/?trusted=yes").content.decode()
+    assert ">ada<" in trusted and ">bo<" not in trusted
     with TOP3:
         published = win_with_services(user=ada, code=None, seconds=300)
     assert _state(published) == (True, "")
     _act(admin, "auth/user", "withdraw_trust", [ada.pk])
     assert not TrustedPlayer.objects.filter(user=ada).exists()
+    assert ">ada<" not in admin.get("/admin/auth/user/?trusted=yes").content.decode()
     with TOP3:
         later = win_with_services(user=ada, code=None, seconds=250)
     assert _state(published) == (True, "")
