@@ -242,8 +242,10 @@ MAHJONG_HOLD_SHARED_ADDRESS = env_bool("MAHJONG_HOLD_SHARED_ADDRESS", True)
 # A script playing a plan of its own at a person's pace passes the checks above, so a
 # ranked win that would take one of this many top places of its public board (the daily
 # deal's day board, else the layout's leaderboard) is held until a person checks it,
-# unless an operator trusts the player (game/top_places.py). 0 turns the check off.
-MAHJONG_REVIEW_TOP_PLACES = env_int("MAHJONG_REVIEW_TOP_PLACES", 3, minimum=0)
+# unless an operator trusts the player (game/top_places.py). 0 turns the check off. The
+# default is every place the boards show (10): no script is on a public board unless a
+# person has looked at it or trusts its player.
+MAHJONG_REVIEW_TOP_PLACES = env_int("MAHJONG_REVIEW_TOP_PLACES", 10, minimum=0)
 
 # Whether every tap waits for the database's write-ahead log to reach the disk. Off by
 # default: a tap that does not win the game commits with synchronous_commit off (a crash

@@ -70,4 +70,4 @@ def test_the_bench_runs_on_a_few_deals_and_ends_with_the_top_place_check(monkeyp
     lines = capsys.readouterr().out.splitlines()
     any_pair = next(line for line in lines if line.startswith("person, any free pair"))
     assert any_pair.split()[-4:] == ["0", "0.0%", "-", "-"]
-    assert "MAHJONG_REVIEW_TOP_PLACES = 3" in lines[-1] and "held 100 %" in lines[-1]
+    assert "MAHJONG_REVIEW_TOP_PLACES = 10" in lines[-1] and "held 100 %" in lines[-1]
