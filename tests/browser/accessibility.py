@@ -24,6 +24,7 @@ import json
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -86,10 +87,31 @@ class _Checker:
     def __init__(self) -> None:
         self.url: str | None = None
         self.process: subprocess.Popen | None = None
+        self.lock = threading.Lock()
 
     def start(self) -> str:
-        if self.url:
+        with self.lock:
+            if not self.url:
+                self.url = self._start()
             return self.url
+
+    def start_soon(self) -> None:
+        """Start the service, and check a first document, in a thread of its own: the
+        JVM's start then overlaps the tests that run before the first check (a browser
+        test mostly waits on the browser), which would otherwise wait seconds for it.
+        A failure here is left to the first check, which starts it again and says why."""
+
+        def warm() -> None:
+            try:
+                html_errors(WARM_UP_DOCUMENT)
+            except Exception:  # the first check reports it
+                pass
+
+        threading.Thread(target=warm, name="html-checker-start", daemon=True).start()
+
+    def _start(self) -> str:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
         _require(VNU_JAR)
         java = shutil.which("java")
         assert java, "the Nu HTML Checker needs Java (Debian: default-jre-headless)"
@@ -115,7 +137,6 @@ class _Checker:
             assert self.process.poll() is None, "the Nu HTML Checker service stopped"
             try:
                 with urllib.request.urlopen(url.replace("?out=json", ""), timeout=5):
-                    self.url = url
                     return url
             except OSError:
                 time.sleep(0.25)
@@ -125,6 +146,16 @@ class _Checker:
 #: A busy machine takes long to start a JVM; the first check waits this long at most.
 CHECKER_START_SECONDS = 240
 _checker = _Checker()
+# The first document a fresh service checks takes it the longest (its code is not yet
+# compiled): the early start checks this one.
+WARM_UP_DOCUMENT = (
+    '<!DOCTYPE html><html lang="sv"><head><title>x</title></head><body><p>x</body></html>'
+)
+
+
+def start_html_checker_soon() -> None:
+    """Have the Nu HTML Checker's service ready by the time a test first needs it."""
+    _checker.start_soon()
 
 
 def html_errors(html: str) -> list[dict]:

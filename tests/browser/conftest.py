@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser import accessibility
 from tests.content import loaded_site_content
 
 
@@ -11,6 +12,20 @@ def browser_context_args(browser_context_args):
     ``page.route`` sees every request. tests/browser/test_offline.py allows them in a
     context of its own."""
     return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _html_checker_started_early(request):
+    """Start the Nu HTML Checker when the first browser test starts, if any test collected
+    here checks a document with it (tests.browser.accessibility)."""
+    checks = (accessibility.assert_valid_html, accessibility.assert_valid_documents)
+    modules = {getattr(item, "module", None) for item in request.session.items}
+    if any(
+        getattr(module, name, None) in checks
+        for module in modules
+        for name in ("assert_valid_html", "assert_valid_documents")
+    ):
+        accessibility.start_html_checker_soon()
 
 
 @pytest.fixture
