@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
+from game import top_places
 from game.params import own_layout_asked
 from game.streak import current_streak
 from mahjong import LAYOUTS
@@ -111,5 +112,6 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             }
             for row in calendar(today, user.pk if user.is_authenticated else None)
         ],
+        "review_top_places": top_places.places(),
     }
     return render(request, "game/daily.html", context)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 
 from daily import codes as daily
 from editor.naming import layout_label
+from game import top_places
 from game.streak import current_streak
 from wording import formatting
 from wording.names import layout_name
@@ -123,6 +124,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     # The slashes of ``next`` stay as they are (it is a path, and reads better so).
     next_query = urlencode({"next": reverse("leaderboard")}, safe="/")
     context = {
+        "review_top_places": top_places.places(),
         "personal": personal,
         "boards": boards,
         "login_url": f"{reverse('accounts:login')}?{next_query}",

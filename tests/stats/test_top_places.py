@@ -204,3 +204,22 @@ def test_the_win_screen_and_the_statistics_page_say_a_person_checks_a_top_time()
     assert 'id="stats-held-top"' in stats_page and "unter den besten 3" in stats_page
     assert 'id="stats-held"' not in stats_page  # no suspicion to tell of
     assert 'data-word="why-held_top"' in play_page and "unter den besten 3" in play_page
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("sv", "En ny tid bland de 3 bästa syns här när en person har kontrollerat den."),
+        (
+            "el",
+            "Ένας νέος χρόνος στους 3 καλύτερους εμφανίζεται εδώ μόλις τον ελέγξει ένας άνθρωπος.",
+        ),
+    ],
+)
+def test_the_boards_say_a_person_checks_a_new_top_time_and_say_nothing_when_nobody_does(lang, said):
+    client = Client()
+    for path in (f"/{lang}/leaderboard/", f"/{lang}/daily/"):
+        with TOP3:
+            assert said in client.get(path).content.decode(), path
+        with override_settings(MAHJONG_REVIEW_TOP_PLACES=0):
+            assert 'class="checked-places"' not in client.get(path).content.decode(), path
