@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 #: The longest name a layout may have, in characters.
 NAME_MAX_LENGTH = 60
@@ -17,16 +18,21 @@ NAME_MAX_LENGTH = 60
 
 class CustomLayout(models.Model):
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="custom_layouts"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="custom_layouts",
+        verbose_name=_("player"),
     )
-    name = models.CharField(max_length=NAME_MAX_LENGTH)
-    layout_id = models.CharField(max_length=9, db_index=True)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    layout_id = models.CharField(_("layout ID"), max_length=9, db_index=True)
     # [[x, y, z], …], 144 of them, ordered by layer, row and column.
-    positions = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    positions = models.JSONField(_("tile positions"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        verbose_name = _("player's layout")
+        verbose_name_plural = _("players' layouts")
         constraints = [
             # A player keeps one copy of a layout (a second save of the same tiles is
             # refused with the name of the first).

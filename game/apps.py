@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GameConfig(AppConfig):
@@ -6,6 +7,7 @@ class GameConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
+    verbose_name = _("Games")
 
     def ready(self) -> None:
         from . import engine_memory

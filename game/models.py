@@ -13,6 +13,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from mahjong import State
 
@@ -22,42 +24,60 @@ from .clock import Clock
 class Game(models.Model):
     # The engine's states, stored by their names.
     PLAYING, WON, STUCK = State.PLAYING.value, State.WON.value, State.STUCK.value
-    STATES = [(state.value, state.value) for state in State]
+    # The labels are the admin's, in the operator's language.
+    STATES = [
+        (PLAYING, pgettext_lazy("game result", "in play")),
+        (WON, pgettext_lazy("game result", "won")),
+        (STUCK, pgettext_lazy("game result", "no more moves")),
+    ]
 
     # The recorded result, for the statistics and the leaderboard. Empty while the game
     # is unfinished; ``won`` is set in the transaction of the tap that removes the last
     # pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces it.
     UNFINISHED = ""
     ABANDONED = "abandoned"
-    RESULTS = [(UNFINISHED, "unfinished"), (WON, "won"), (STUCK, "stuck"), (ABANDONED, "abandoned")]
+    RESULTS = [
+        (UNFINISHED, pgettext_lazy("game result", "unfinished")),
+        (WON, pgettext_lazy("game result", "won")),
+        (STUCK, pgettext_lazy("game result", "no more moves")),
+        (ABANDONED, pgettext_lazy("game result", "abandoned")),
+    ]
 
     # Where the deal came from: a fresh deal of the server, the daily deal, or a code the
     # player typed in (or followed from a link). Only the first two can be ranked.
     NEW = "new"
     DAILY = "daily"
     CODE = "code"
-    ORIGINS = [(NEW, "new"), (DAILY, "daily"), (CODE, "code")]
+    ORIGINS = [
+        (NEW, pgettext_lazy("game origin", "new game")),
+        (DAILY, pgettext_lazy("game origin", "daily deal")),
+        (CODE, pgettext_lazy("game origin", "game code")),
+    ]
 
     # Not guessable: a game is reached by its id alone.
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    id = models.UUIDField(_("game ID"), primary_key=True, default=uuid.uuid4, editable=False)
     # MJ1-L00-AAAAAAA, or MJ1-CXXXXXXXX-AAAAAAA on a player's own layout (editor/).
-    code = models.CharField(max_length=21)
-    layout_id = models.CharField(max_length=9, db_index=True)
+    code = models.CharField(_("game code"), max_length=21)
+    layout_id = models.CharField(_("layout ID"), max_length=9, db_index=True)
     # The removed pairs in order, as a compact JSON list of [a, b] lists.
-    history = models.JSONField(default=list)
-    selected = models.PositiveSmallIntegerField(null=True, blank=True)
+    history = models.JSONField(_("removed pairs"), default=list)
+    selected = models.PositiveSmallIntegerField(_("selected tile"), null=True, blank=True)
     # The pair outlined by the last hint, until the position changes.
-    hint = models.JSONField(null=True, blank=True)
+    hint = models.JSONField(_("pair shown by the hint"), null=True, blank=True)
     # Whether that pair is the first of a winning plan (False: the solver was unsure).
-    hint_sure = models.BooleanField(default=False)
+    hint_sure = models.BooleanField(_("hint sure to win"), default=False)
     # Kept in step with the engine's answer after every change, for listings and statistics.
-    state = models.CharField(max_length=8, choices=STATES, default=PLAYING, db_index=True)
+    state = models.CharField(
+        _("state"), max_length=8, choices=STATES, default=PLAYING, db_index=True
+    )
 
-    result = models.CharField(max_length=9, choices=RESULTS, blank=True, default=UNFINISHED)
-    origin = models.CharField(max_length=5, choices=ORIGINS, default=NEW)
+    result = models.CharField(
+        _("result"), max_length=9, choices=RESULTS, blank=True, default=UNFINISHED
+    )
+    origin = models.CharField(_("origin of the deal"), max_length=5, choices=ORIGINS, default=NEW)
     # Decided once, when the game is won (game/ranking.py): only ranked wins enter the
     # public boards. False for every game that is not won.
-    ranked = models.BooleanField(default=False)
+    ranked = models.BooleanField(_("ranked"), default=False)
 
     # Owner: the signed-in user, or else the visitor's session.
     user = models.ForeignKey(
@@ -66,58 +86,63 @@ class Game(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="games",
+        verbose_name=_("player"),
     )
     # The session's key for a signed-out visitor's game; empty once a user owns it.
-    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    session_key = models.CharField(
+        _("visitor's session"), max_length=40, blank=True, default="", db_index=True
+    )
 
     # The clock. It starts at the first tap. `elapsed_ms` holds the play time banked so
     # far; while the clock runs, `running_since` says since when (not banked yet). It
     # stops (is banked) on pause, on a win and on "no more moves".
-    started_at = models.DateTimeField(null=True, blank=True)
-    running_since = models.DateTimeField(null=True, blank=True)
-    elapsed_ms = models.BigIntegerField(default=0)
-    paused = models.BooleanField(default=False)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    running_since = models.DateTimeField(_("clock running since"), null=True, blank=True)
+    elapsed_ms = models.BigIntegerField(_("play time (ms)"), default=0)
+    paused = models.BooleanField(_("paused"), default=False)
     # Paused by the board as its page was hidden or left, not by the player: a page that
     # opens the game again resumes such a pause (game/services.py, game_pause/game_resume).
-    paused_automatically = models.BooleanField(default=False)
+    paused_automatically = models.BooleanField(_("paused automatically"), default=False)
     # The board page showing the game (a random token each page load): an automatic pause
     # from any other page, one already replaced, is ignored.
-    board_page = models.CharField(max_length=32, blank=True, default="")
-    finished_at = models.DateTimeField(null=True, blank=True)
+    board_page = models.CharField(_("board page"), max_length=32, blank=True, default="")
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     # The play time (ms) of every tap, in order, for the plausibility of a win
     # (game/rhythm.py); at most TAP_TIMES_KEPT of them.
-    tap_ms = models.JSONField(default=list, blank=True)
+    tap_ms = models.JSONField(_("tap times (ms)"), default=list, blank=True)
     # Why a win that met the ranking rules was held back from the public boards for
     # review (game/rhythm.py), empty when it was not; an operator may publish it.
-    held = models.CharField(max_length=20, blank=True, default="")
+    held = models.CharField(_("held for review"), max_length=20, blank=True, default="")
     # Where a daily game was played from, for one person's two accounts on one deal
     # (game/shared_device.py): keyed hashes of the browser's device mark and of its
     # address that day (mahjongsite/device_mark.py), never the mark or the address
     # itself; empty for other games, and cleared after MAHJONG_DAILY_TRACE_DAYS days.
-    device = models.CharField(max_length=32, blank=True, default="")
-    address = models.CharField(max_length=32, blank=True, default="")
+    device = models.CharField(_("browser (keyed hash)"), max_length=32, blank=True, default="")
+    address = models.CharField(_("address (keyed hash)"), max_length=32, blank=True, default="")
     # Hidden from the public boards by an operator (the admin), with the player told why
     # nowhere: a result removed by moderation.
-    removed_by_moderator = models.BooleanField(default=False)
+    removed_by_moderator = models.BooleanField(_("removed by a moderator"), default=False)
 
-    hints_used = models.PositiveIntegerField(default=0)
-    undos_used = models.PositiveIntegerField(default=0)
+    hints_used = models.PositiveIntegerField(_("hints used"), default=0)
+    undos_used = models.PositiveIntegerField(_("undos used"), default=0)
     # Incremented on every change: lets a client or a test see that nothing was lost.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("number of changes"), default=0)
     # The solver's verdict on the position (game/verdicts.py), valid while `version` is
     # still `verdict_version`: whether the game can still be won (null: not known) and,
     # when not, how many pairs to put back to reach a winnable position. Advice only;
     # recorded after the fact, so it never slows a move down.
-    verdict_version = models.PositiveIntegerField(null=True, blank=True)
-    verdict_winnable = models.BooleanField(null=True, blank=True)
-    verdict_undo = models.PositiveSmallIntegerField(null=True, blank=True)
+    verdict_version = models.PositiveIntegerField(_("verdict as of change"), null=True, blank=True)
+    verdict_winnable = models.BooleanField(_("still winnable"), null=True, blank=True)
+    verdict_undo = models.PositiveSmallIntegerField(_("pairs to put back"), null=True, blank=True)
 
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         indexes = [
             models.Index(fields=["user", "state"]),
             # Statistics and the personal leaderboard: a user's wins by time, and by date.
@@ -176,7 +201,16 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.code} ({self.state}, {len(self.history)} pairs removed)"
+        # The admin names a game so: in its page's title, its breadcrumbs and its messages.
+        removed = len(self.history)
+        return ngettext(
+            # Translators: a game as the admin names it. %(code)s: the game code;
+            # %(state)s: in play, won or no more moves; %(count)s: how many pairs of
+            # tiles were removed.
+            "%(code)s (%(state)s, %(count)s pair removed)",
+            "%(code)s (%(state)s, %(count)s pairs removed)",
+            removed,
+        ) % {"code": self.code, "state": self.get_state_display(), "count": removed}
 
     def elapsed_ms_at(self, now) -> int:
         """The play time at ``now``: banked time plus the running stretch, if any."""
@@ -189,16 +223,23 @@ class BestTime(models.Model):
     the public board per layout reads ten rows instead of grouping every win."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="best_times"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="best_times",
+        verbose_name=_("player"),
     )
-    layout_id = models.CharField(max_length=3)
-    elapsed_ms = models.BigIntegerField()
+    layout_id = models.CharField(_("layout ID"), max_length=3)
+    elapsed_ms = models.BigIntegerField(_("play time (ms)"))
     # The win that set it (the earliest of equal times), and when it was won: ties on a
     # board go to whoever got there first.
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    achieved_at = models.DateTimeField()
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="+", verbose_name=_("game")
+    )
+    achieved_at = models.DateTimeField(_("achieved"))
 
     class Meta:
+        verbose_name = _("best time")
+        verbose_name_plural = _("best times")
         constraints = [
             models.UniqueConstraint(fields=["user", "layout_id"], name="besttime_one_per_layout")
         ]
@@ -222,15 +263,21 @@ class TrustedPlayer(models.Model):
         on_delete=models.CASCADE,
         primary_key=True,
         related_name="board_trust",
+        verbose_name=_("player"),
     )
-    trusted_at = models.DateTimeField(default=timezone.now)
+    trusted_at = models.DateTimeField(_("trusted since"), default=timezone.now)
     trusted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("trusted by"),
     )
+
+    class Meta:
+        verbose_name = _("player trusted for the public boards")
+        verbose_name_plural = _("players trusted for the public boards")
 
     def __str__(self) -> str:
         return f"{self.user_id} trusted at {self.trusted_at:%Y-%m-%d}"

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class QuizConfig(AppConfig):
@@ -6,3 +7,4 @@ class QuizConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "quiz"
+    verbose_name = _("Learning content")

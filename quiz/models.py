@@ -32,7 +32,7 @@ class ContentSection(models.Model):
     heading = models.CharField(_("heading"), max_length=200)
     body = models.TextField(_("body"))
     source_hash = models.CharField(max_length=64, blank=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         abstract = True
@@ -103,7 +103,7 @@ class QuizQuestion(models.Model):
     prompt = models.CharField(_("question"), max_length=300)
     explanation = models.TextField(_("explanation"))
     source_hash = models.CharField(max_length=64, blank=True, editable=False)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["order", "slug"]

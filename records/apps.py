@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RecordsConfig(AppConfig):
@@ -6,3 +7,4 @@ class RecordsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "records"
+    verbose_name = _("Statistics and leaderboards")
