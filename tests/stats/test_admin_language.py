@@ -1,14 +1,20 @@
 """The admin speaks the operator's language: the games' list and a game's page name the
 fields, the filters, their choices, the model and its app in the language the browser
 asks for (Accept-Language, or the language cookie: the admin is outside the language
-prefixes), not in the English Django derives from the field names."""
+prefixes), not in the English Django derives from the field names; and Django's own words
+that its Greek and German catalogues lack are not read from the Swedish one
+(game/django_admin_strings.py)."""
 
 from __future__ import annotations
 
+import ast
 import html
 import re
+from pathlib import Path
 
+import django
 import pytest
+from babel.messages.pofile import read_po
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -194,3 +200,65 @@ def test_a_games_page_names_its_fields_and_the_game_in_the_operators_language(
     name = _one(r"<h2>(.*?)</h2>", page)
     assert name == f"{game.code} ({want['result'][1]}, {want['removed']})"
     assert not (ENGLISH_CHOICES | {"pairs", "removed"}) & set(re.findall(r"\w+", name)), name
+
+
+DJANGO_DIR = Path(django.__file__).parent
+DJANGO_SV = (
+    DJANGO_DIR / "contrib/admin/locale/sv/LC_MESSAGES/django.po",
+    DJANGO_DIR / "contrib/auth/locale/sv/LC_MESSAGES/django.po",
+)
+
+
+def _filled_in() -> list[str]:
+    """The msgids game/django_admin_strings.py lists (each call's first argument)."""
+    tree = ast.parse(Path(settings.BASE_DIR, "game/django_admin_strings.py").read_text())
+    return [
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def _django_swedish() -> dict[str, str]:
+    """Django's own Swedish for each msgid of its admin and auth catalogues."""
+    found = {}
+    for path in DJANGO_SV:
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                if message.id:
+                    msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+                    string = message.string
+                    found[msgid] = string[0] if isinstance(string, tuple) else string
+    return found
+
+
+def test_the_filled_in_strings_are_still_djangos_own():
+    # A msgid Django no longer uses would fill nothing: each is word for word Django's.
+    swedish = _django_swedish()
+    missing = [msgid for msgid in _filled_in() if msgid not in swedish]
+    assert _filled_in() and missing == []
+
+
+@pytest.mark.parametrize("lang", ["el", "de", "id"])
+def test_no_admin_page_falls_back_to_swedish(operator_and_game, lang):
+    op, game = operator_and_game
+    swedish = _django_swedish()
+    # Django's Swedish for the strings filled in, long enough not to occur by chance
+    # ("Hoppa till huvudinnehållet", "Växla tema (aktuellt tema: ljust)", "Återställ
+    # lösenord"…).
+    fallbacks = {swedish[msgid] for msgid in _filled_in() if len(swedish[msgid]) >= 9}
+    assert "Återställ lösenord" in fallbacks
+    client = _client(op, lang, "header")
+    for url in (
+        "/admin/",
+        "/admin/game/game/",
+        f"/admin/game/game/{game.pk}/change/",
+        f"/admin/auth/user/{game.user_id}/change/",
+    ):
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        page = html.unescape(answer.content.decode())
+        assert [text for text in fallbacks if text in page] == [], (lang, url)
