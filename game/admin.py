@@ -96,7 +96,12 @@ class GameAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     date_hierarchy = "created_at"
     actions = ("remove_from_boards", "publish_held", "publish_held_and_trust")
-    readonly_fields = [f.name for f in Game._meta.fields] + ["held_reason", "play_figures"]
+    # ``held`` is shown as its sentence (held_reason), not as its code.
+    exclude = ("held",)
+    readonly_fields = [f.name for f in Game._meta.fields if f.name != "held"] + [
+        "held_reason",
+        "play_figures",
+    ]
 
     @admin.display(description=_("Why held"))
     def held_reason(self, game: Game) -> str:

@@ -112,3 +112,4 @@ def test_a_games_page_gives_the_moderator_the_figures_the_checks_read():
     )
     assert found and int(found.group(1)) < 60
     assert "Die Pausen zwischen den Tipps waren gleichmäßiger als bei einem Menschen" in html
+    assert held.held not in html  # the reason in words only, never its code
