@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -26,7 +25,7 @@ from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
-from . import ranking
+from . import ranking, top_places
 from .current import current_game
 from .gallery import gallery, own_gallery
 from .models import Game
@@ -216,7 +215,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "board_config": config,
         "board_strings": _board_strings(),
         # The win screen says how many top places a person checks (game/top_places.py).
-        "review_top_places": settings.MAHJONG_REVIEW_TOP_PLACES,
+        "review_top_places": top_places.places(),
     }
     return render(request, "game/play.html", context, status=400 if code_error else 200)
 

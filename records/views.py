@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -76,7 +75,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         # A win waiting for a person's check of a new top time is no suspicion: said apart.
         "held_top": overall.held_top_won,
         "held_top_count": formatting.small_number(overall.held_top_won),
-        "review_top_places": settings.MAHJONG_REVIEW_TOP_PLACES,
+        "review_top_places": top_places.places(),
         "time_played": formatting.duration(overall.time_played_ms),
         "layouts": [
             _totals_row(totals, name=layout_label(totals.layout_id, viewer_id=request.user.pk))
