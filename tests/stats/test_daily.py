@@ -229,7 +229,7 @@ def test_the_day_board_orders_ranked_times_and_shows_your_place(client, lang):
         heading = gettext("Leaderboard: %(layout)s") % {"layout": pgettext("layout", "Bridge")}
     assert place in board and finished in board and heading in board
     if lang == "de":  # a place is an ordinal: "1." is first
-        assert "Ihr Platz: 12. (3:30)" in board
+        assert "Ihr Platz: 12 (3:30)" in board
 
     signed_in(client, players[3])
     html = client.get(f"/{lang}/daily/?layout=L02").content.decode()
