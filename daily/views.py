@@ -15,8 +15,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
+from daily.streak import current_streak
 from game.params import own_layout_asked
-from game.streak import current_streak
 from mahjong import LAYOUTS
 from ranking import top_places
 from ranking.day_board import day_board

@@ -20,6 +20,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import timezone
 
+from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family
 from mahjong.rules.daily import utc_day
@@ -36,7 +37,6 @@ from .hidden import (
 )
 from .models import Game
 from .services import Played, may_move
-from .streak import current_streak
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -89,7 +89,7 @@ def game_status(game: Game, board: Board) -> dict:
         # "too_fast_taps" or "too_even_taps"; null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
-        # A ranked daily win's screen shows the player's daily streak (game/streak.py);
+        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
         # The win screen's facts (game/wins.py): time, ranked or why not, a new personal

@@ -17,13 +17,13 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from daily.streak import current_streak
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 
 from .hidden import held_for_the_day
 from .models import Game
-from .streak import current_streak
 
 #: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
 #: back for review because of its taps' rhythm (ranking/rhythm.py, ``Game.held``).

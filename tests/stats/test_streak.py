@@ -15,8 +15,8 @@ from django.utils.translation import ngettext
 
 from daily import codes as daily
 from daily.history import calendar
+from daily.streak import current_streak, streak_of
 from game.models import Game
-from game.streak import current_streak, streak_of
 from wording import formatting
 
 from .helpers import player, signed_in, win_with_services
