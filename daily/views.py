@@ -76,6 +76,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             '<time datetime="{}">{}</time>', day.isoformat(), formatting.long_day(day)
         ),
         "iso_day": day.isoformat(),
+        "next_change": formatting.home_time_of_day_start(today + timedelta(days=1)),
         "deals": deals,
         "layout_id": layout_id,
         "layout_name": layout_name(layout_id),
