@@ -16,6 +16,8 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from daily.rules import earlier_daily_day, todays_daily
+from editor.gallery import gallery, own_gallery
+from editor.pictures import layout_svg, picture_version, svg_of, version_of
 from editor.selectors import positions_for
 from mahjong import LAYOUTS, InvalidGameCode, parse_code
 from mahjong.rules.codes import is_custom_id
@@ -28,10 +30,8 @@ from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from .current import current_game
-from .gallery import gallery, own_gallery
 from .models import Game
 from .params import layout_asked, own_layout_asked
-from .pictures import layout_svg, picture_version, svg_of, version_of
 from .selectors import board_for
 from .serializers import game_payload
 from .services import DEFAULT_LAYOUT
@@ -230,7 +230,7 @@ PICTURE_MAX_AGE = 24 * 3600
 @require_safe
 @gzip_page
 def layout_picture(request: HttpRequest, layout_id: str) -> HttpResponse:
-    """A layout drawn small (game/pictures.py), for the gallery of the New game panel."""
+    """A layout drawn small (editor/pictures.py), for the gallery of the New game panel."""
     if layout_id in LAYOUTS:
         svg, version = layout_svg(layout_id), picture_version(layout_id)
     else:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from daily import codes as daily
 from game import sharing
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from game.models import Game
 from mahjong import LAYOUTS, Board
 from mahjong.rules import daily as rules

@@ -147,7 +147,7 @@ def win_for(game: Game) -> dict | None:
 
 
 def _code_later(game: Game) -> str | None:
-    """Why a win of today's daily deal has no code, share or replay yet (game/hidden.py)."""
+    """Why a win of today's daily deal has no code, share or replay yet (game/face_visibility.py)."""
     if not held_for_the_day(game):
         return None
     return gettext(
