@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from game.models import BestTime, Game, TrustedPlayer
-from tests.stats.helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]

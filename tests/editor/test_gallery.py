@@ -15,7 +15,7 @@ from editor.pictures import layout_svg, picture_version
 from game.models import Game
 from mahjong import LAYOUTS
 from mahjong.rules.registry import layout_difficulty
-from tests.stats.helpers import player, signed_in, win_with_services
+from tests.players import player, signed_in, win_with_services
 from wording.names import layout_name
 
 pytestmark = pytest.mark.django_db

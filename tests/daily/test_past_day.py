@@ -22,7 +22,7 @@ from game import win_screen
 from game.current import CURRENT_GAME_KEY
 from game.models import Game
 from mahjong import GameCode
-from tests.stats.helpers import player, signed_in, win_with_services
+from tests.players import player, signed_in, win_with_services
 from wording import formatting
 
 pytestmark = pytest.mark.django_db

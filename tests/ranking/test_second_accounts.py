@@ -23,8 +23,7 @@ from mahjongsite import device_mark
 from ranking import second_accounts
 from ranking.day_board import day_board
 from tests.api.helpers import action, create
-
-from .helpers import PASSWORD, human_pace, plan, player, signed_in
+from tests.players import PASSWORD, human_pace, plan, player, signed_in
 
 pytestmark = pytest.mark.django_db
 

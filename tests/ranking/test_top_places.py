@@ -14,8 +14,7 @@ from game import win_screen
 from game.models import BestTime, Game, TrustedPlayer
 from game.store import Owner
 from ranking import rules, top_places
-
-from .helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,7 @@ from game.models import BestTime, Game
 from game.store import Owner
 from ranking import rules
 from ranking.day_board import day_board
-
-from .helpers import plan, player, signs_in, win_with_services
+from tests.players import plan, player, signs_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,7 @@ from game.models import Game
 from game.store import Owner
 from tests.api.helpers import EXAMPLE, create
 from tests.api.test_openapi import validate
-
-from .helpers import player, signed_in, win_through_api, win_with_services
+from tests.players import player, signed_in, win_through_api, win_with_services
 
 pytestmark = pytest.mark.django_db
 

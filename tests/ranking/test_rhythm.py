@@ -17,8 +17,7 @@ from game.models import BestTime, Game
 from game.store import Owner
 from ranking import rhythm
 from records import stats
-
-from .helpers import human_pace, plan, player, signed_in
+from tests.players import human_pace, plan, player, signed_in
 
 pytestmark = pytest.mark.django_db
 
