@@ -27,7 +27,7 @@ from mahjong.rules.daily import utc_day
 from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts, win_screen
+from . import kinds, sharing, verdicts, win_screen
 from .face_visibility import (
     blocked_sentence_hiding,
     code_hidden,
@@ -54,7 +54,7 @@ _HIDDEN = {"face": None, "family": None}
 
 
 def _streak(game: Game) -> int | None:
-    if not (game.state == Game.WON and game.ranked and game.origin == Game.DAILY):
+    if not (game.state == Game.WON and game.ranked and kinds.kind_of(game).streak):
         return None
     if game.user_id is None:
         return None
@@ -131,7 +131,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
 def _past_day(game: Game) -> dict | None:
     """For a typed code that is an earlier day's daily deal: that day, written out in the
     request's language, and its day board, so that the board labels the game at once."""
-    if game.origin != Game.CODE:
+    if kinds.kind_of(game) is not kinds.PAST_DAY_DEAL:
         return None
     day = win_screen.earlier_day(game)
     if day is None:
