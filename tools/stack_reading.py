@@ -58,6 +58,13 @@ DRAW_MARKS = """(marks) => {
 }"""
 
 
+# Each tile's layer as the page draws it, and whether it drew it under another.
+DRAWN_LAYERS = """(ids) => ids.map((id) => {
+  const tile = document.querySelector(`#board-tiles .tile[data-id="${id}"]`);
+  return [Number(getComputedStyle(tile).getPropertyValue('--z')), tile.classList.contains('is-covered')];
+})"""
+
+
 def top_tiles(positions) -> dict[int, int]:
     """Each tile with no tile of the next layer on any part of it: its stack's height
     (its layer + 1: every tile above layer 0 rests on the tiles below)."""
@@ -117,6 +124,11 @@ def main() -> None:
                 heights = top_tiles(ALL_LAYOUTS[layout_id].positions)
                 chosen = choose(heights, screen["marks"], rng)
                 marks = [[n + 1, tile_id] for n, tile_id in enumerate(chosen)]
+                # The page draws each marked tile on the layer the key says, on top.
+                drawn = page.evaluate(DRAWN_LAYERS, [tile_id for _n, tile_id in marks])
+                for (n, tile_id), (z, covered) in zip(marks, drawn, strict=True):
+                    if z + 1 != heights[tile_id] or covered:
+                        raise SystemExit(f"{layout_id}: mark {n} (tile {tile_id}) is drawn at {z}")
                 page.evaluate(DRAW_MARKS, marks)
                 number += 1
                 picture = f"{number:02d}.png"
@@ -127,7 +139,6 @@ def main() -> None:
                         "layout": f"{layout_id} {ALL_LAYOUTS[layout_id].name}",
                         "screen": f"{width}x{height}",
                         "theme": theme,
-                        "code": page.input_value("#code-input"),
                         "marks": {str(n): heights[tile_id] for n, tile_id in marks},
                         "tiles": {str(n): tile_id for n, tile_id in marks},
                     }
