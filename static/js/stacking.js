@@ -11,17 +11,9 @@ const key = (x, y, z) => `${x},${y},${z}`;
 export function coveredTiles(tiles) {
   const present = new Set();
   for (const tile of tiles) if (!tile.removed) present.add(key(tile.x, tile.y, tile.z));
+  const under = ({ x, y, z }) =>
+    [-1, 0, 1].some((dx) => [-1, 0, 1].some((dy) => present.has(key(x + dx, y + dy, z + 1))));
   const covered = new Set();
-  for (const tile of tiles) {
-    if (tile.removed) continue;
-    search: for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        if (present.has(key(tile.x + dx, tile.y + dy, tile.z + 1))) {
-          covered.add(tile.id);
-          break search;
-        }
-      }
-    }
-  }
+  for (const tile of tiles) if (!tile.removed && under(tile)) covered.add(tile.id);
   return covered;
 }
