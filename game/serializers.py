@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from daily.streak import current_streak
 from editor.naming import layout_label
@@ -125,7 +126,29 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         # Only in the whole game (a move's answer says hints_used; this needs a query).
         "may_rank": win_screen.may_rank(game),
         "past_day": _past_day(game),
+        "daily": _daily(game),
         "event": event,
+    }
+
+
+def _daily(game: Game) -> dict | None:
+    """For a game on a day's own daily deal: its day, and the words the bar and the page
+    title name it by ("Daily deal · Turtle · 5 December 2026"), so that a player always
+    knows which deal they are on."""
+    if kinds.kind_of(game).board != kinds.DAY_BOARD:
+        return None
+    day = utc_day(game.created_at or timezone.now())
+    return {
+        "day": day.isoformat(),
+        # The three names side by side, as a title bar lists them: no sentence to
+        # translate, and the same order reads right in all four languages.
+        "label": " · ".join(
+            (
+                _("Daily deal"),
+                layout_label(game.layout_id, viewer_id=game.user_id),
+                formatting.long_day(day),
+            )
+        ),
     }
 
 
