@@ -16,6 +16,8 @@ from django.conf import settings
 from django.templatetags.static import static
 from fontTools.ttLib import TTFont
 
+from mahjongsite.errors import server_error
+
 STATIC = Path(settings.BASE_DIR, "static")
 FONTS = STATIC / "fonts"
 SITE_CSS = (STATIC / "css" / "site.css").read_text(encoding="utf-8")
@@ -87,14 +89,20 @@ def test_every_letter_of_a_language_is_drawn_by_the_file_that_its_range_sends_it
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_page_preloads_the_files_its_first_paint_needs(client, db, lang):
-    html = client.get(f"/{lang}/").content.decode()
-    preloads = re.findall(
+def test_a_page_preloads_the_files_its_first_paint_needs(client, db, rf, lang):
+    """Both on a page of the site: its header's language menu names Greek in Greek. An
+    error page has no such menu: the Greek file only where it is in Greek."""
+    latin, greek = (static(f"fonts/source-sans-3-{script}.woff2") for script in ("latin", "greek"))
+    page = client.get(f"/{lang}/").content.decode()
+    error = server_error(rf.get(f"/{lang}/play/")).content.decode()
+    assert preloads(page) == [latin, greek]
+    assert preloads(error) == ([latin, greek] if lang == "el" else [latin])
+    for html in (page, error):
+        # Ahead of the style sheet, so that the file is on its way before the first layout.
+        assert html.index(latin) < html.index(static("css/site.css"))
+
+
+def preloads(html: str) -> list[str]:
+    return re.findall(
         r'<link rel="preload" href="([^"]+)" as="font" type="font/woff2" crossorigin>', html
     )
-    wanted = ["fonts/source-sans-3-latin.woff2"]
-    if lang == "el":
-        wanted.append("fonts/source-sans-3-greek.woff2")
-    assert preloads == [static(name) for name in wanted]
-    # Ahead of the style sheet, so that the file is on its way before the first layout.
-    assert html.index(preloads[0]) < html.index(static("css/site.css"))
