@@ -5,7 +5,7 @@
 // is kept in localStorage; static/css/tiles.css draws every set and table.
 //   - tile sets: classic (the pictures, the default), digits (high-contrast labels),
 //     large (large print: one big sign and one big mark a face, for small screens),
-//     ivory (the pictures in old inks on bone faces with green backs);
+//     ivory (the pictures in old inks on warm bone faces);
 //   - tables: felt (green, the default), slate (dark), stone (light).
 (function () {
   "use strict";

@@ -18,7 +18,7 @@ lock, so the virtualenv runs this.
   character (red, green) or their frame (white), as large as the face allows. Letters and
   characters are outlines (paths): the file needs no font.
 - Ivory: the classic pictures engraved in the three inks of old bone tiles (a deep green,
-  a deep red, a blue-black), for the warm faces on green backs that tiles.css gives them.
+  a deep red, a blue-black), for the warm faces that tiles.css gives them.
 """
 
 from __future__ import annotations
