@@ -2,11 +2,11 @@
 the board draws, every two different faces different as pixels (in greyscale, and for
 the sets with a corner index without it, so the pictures themselves differ: the red and
 green dragons by their sign), and the player's choice of set and table kept over a
-reload.
+reload. Large print's signs stay large on a phone's tiles.
 
-One page load, and one reload. The faces are drawn by render.js's own glyph() into a strip of
-tiles on the play page; one screenshot of the strip is cut into tiles here. The
-screenshots go to artifacts/tiles/.
+Each set is chosen on one page, with the board's own control. The faces are drawn by
+render.js's own glyph() into a strip of tiles on the play page; one screenshot of the
+strip is cut into tiles here. The screenshots go to artifacts/tiles/.
 """
 
 from __future__ import annotations
