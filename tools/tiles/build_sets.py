@@ -23,6 +23,7 @@ lock, so the virtualenv runs this.
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from pathlib import Path
@@ -151,8 +152,6 @@ def character(glyph: str, colour: str, size: float, cx: float, cy: float) -> str
 
 def blossom(colour: str) -> str:
     """Five round petals about a golden heart."""
-    import math
-
     petals = "".join(
         f'<circle cx="{num(MARK_CX + 12 * math.cos(a))}" cy="{num(MARK_CY + 12 * math.sin(a))}" r="10" fill="{colour}"/>'
         for a in (math.pi * (2 * k / 5 - 0.5) for k in range(5))
@@ -162,8 +161,6 @@ def blossom(colour: str) -> str:
 
 def sun(colour: str) -> str:
     """A small disc with eight rays."""
-    import math
-
     rays = "".join(
         f"M{num(MARK_CX + 14 * math.cos(a))} {num(MARK_CY + 14 * math.sin(a))}"
         f"L{num(MARK_CX + 23 * math.cos(a))} {num(MARK_CY + 23 * math.sin(a))}"
