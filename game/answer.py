@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from daily.streak import current_streak
+from editor.naming import layout_label
 from mahjong.rules.daily import utc_day
 from wording import formatting
 
@@ -39,6 +41,8 @@ class Facts:
     may_rank: bool | None = None
     #: For the whole game only: the earlier day whose deal a typed code is, else None.
     past_day: dict | None = None
+    #: For the whole game only: a daily deal's day and the words naming it, else None.
+    daily: dict | None = None
 
 
 def facts_for(game: Game, *, whole: bool = False) -> Facts:
@@ -54,6 +58,7 @@ def facts_for(game: Game, *, whole: bool = False) -> Facts:
         win=win_screen.win_for(game, streak=streak),
         may_rank=win_screen.may_rank(game) if whole else None,
         past_day=_past_day(game) if whole else None,
+        daily=_daily(game) if whole else None,
     )
 
 
@@ -79,4 +84,25 @@ def _past_day(game: Game) -> dict | None:
         "day": day.isoformat(),
         "text": formatting.long_day(day),
         "board_url": sharing.day_board_path(day, game.layout_id),
+    }
+
+
+def _daily(game: Game) -> dict | None:
+    """For a game on a day's own daily deal: its day, and the words the bar and the page
+    title name it by ("Daily deal · Turtle · 5 December 2026"), so that a player always
+    knows which deal they are on."""
+    if kinds.kind_of(game).board != kinds.DAY_BOARD:
+        return None
+    day = utc_day(game.created_at or timezone.now())
+    return {
+        "day": day.isoformat(),
+        # The three names side by side, as a title bar lists them: no sentence to
+        # translate, and the same order reads right in all four languages.
+        "label": " · ".join(
+            (
+                gettext("Daily deal"),
+                layout_label(game.layout_id, viewer_id=game.user_id),
+                formatting.long_day(day),
+            )
+        ),
     }

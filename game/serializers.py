@@ -115,6 +115,7 @@ def game_payload(game: Game, board: Board, facts: Facts, *, event: str) -> dict:
         # Only in the whole game (a move's answer says hints_used; this needs a query).
         "may_rank": facts.may_rank,
         "past_day": facts.past_day,
+        "daily": facts.daily,
         "event": event,
     }
 
