@@ -55,6 +55,26 @@ SIDE_LIGHTNESS = """() => {
   return Object.entries(byLayer).map(([z, values]) => [Number(z), [...values]]);
 }"""
 
+# Each tile's tally of its stack's height (board.css): its layer, whether it lies under
+# another tile, and how many bars the first background layer draws, if it is the tally (a
+# repeating gradient of bar, gap), read from the width the browser gave that layer, and
+# whether the bars stay on the face.
+TALLIES = """() => [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
+  const style = getComputedStyle(tile);
+  const z = Number(style.getPropertyValue('--z'));
+  const covered = tile.classList.contains('is-covered');
+  const image = style.backgroundImage;
+  if (!image.startsWith('repeating-linear-gradient(')) return { z, covered, bars: 0 };
+  const stops = [...image.split('), ')[0].matchAll(/ (-?[\\d.]+)px/g)].map((m) => +m[1]);
+  const [bar, pitch] = [stops[1], stops[3]];
+  const width = parseFloat(style.backgroundSize.split(',')[0]);
+  return {
+    z, covered, bar, pitch,
+    bars: Math.round((width - bar) / pitch) + 1,
+    onFace: width + 2 * bar < tile.clientWidth,
+  };
+})"""
+
 RING = """(element) => {
   const style = getComputedStyle(element);
   return {
@@ -125,6 +145,18 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
     assert tile(page, min(covered)).evaluate(opacity) < tile(page, uncovered_blocked).evaluate(
         opacity
     )
+
+    # Every tile on top counts its stack's height with as many bars, at least a pixel
+    # and a half wide and apart, on its face; a tile under another draws none.
+    tallies = page.evaluate(TALLIES)
+    assert {t["bars"] for t in tallies if t["covered"]} == {0}
+    on_top = [t for t in tallies if not t["covered"]]
+    positions = example.deal.layout.positions
+    assert {t["z"] for t in on_top} == {
+        positions[i][2] for i in example.present_tiles() if i not in covered
+    } == {0, 1, 2, 4}
+    assert all(t["bars"] == t["z"] + 1 for t in on_top), on_top
+    assert all(t["onFace"] and t["bar"] >= 1.5 and t["pitch"] - t["bar"] >= 1.5 for t in on_top)
 
     # A mismatch: both tiles shake and ring red, in under 300 ms.
     a, b, c = unmatched_free(example, 3)
