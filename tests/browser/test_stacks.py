@@ -152,9 +152,11 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
     assert {t["bars"] for t in tallies if t["covered"]} == {0}
     on_top = [t for t in tallies if not t["covered"]]
     positions = example.deal.layout.positions
-    assert {t["z"] for t in on_top} == {
-        positions[i][2] for i in example.present_tiles() if i not in covered
-    } == {0, 1, 2, 4}
+    assert (
+        {t["z"] for t in on_top}
+        == {positions[i][2] for i in example.present_tiles() if i not in covered}
+        == {0, 1, 2, 4}
+    )
     assert all(t["bars"] == t["z"] + 1 for t in on_top), on_top
     assert all(t["onFace"] and t["bar"] >= 1.5 and t["pitch"] - t["bar"] >= 1.5 for t in on_top)
 
