@@ -7,7 +7,8 @@ key. Run against a running site (make run or make dev), with Playwright's Chromi
 
     .venv/bin/python tools/stack_reading.py --url http://127.0.0.1:8000 --out artifacts/stacks-blind
 
-writes OUT/pictures/NN.png and OUT/answer-key.json and OUT/answer-key.md.
+writes OUT/pictures/NN.png and OUT/answer-key.json and OUT/answer-key.md. Another --seed
+marks other tiles, for a judge who has seen an earlier set.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ SCREENS = [
     {"size": (390, 844), "marks": 8, "mobile": True},
 ]
 
-# A numbered disc on a tile's face, clear of its side (down and to the right), where the
-# stack is read.
+# A numbered disc on a tile's face, low on it: clear of its side (down and to the right),
+# where the stack is read, and of its tally bars (the top right corner), which count it.
 DRAW_MARKS = """(marks) => {
   for (const [number, id] of marks) {
     const tile = document.querySelector(`#board-tiles .tile[data-id="${id}"]`);
@@ -47,7 +48,7 @@ DRAW_MARKS = """(marks) => {
     Object.assign(mark.style, {
       position: 'fixed', zIndex: 99999, pointerEvents: 'none',
       left: `${box.left + box.width * 0.4 - size / 2}px`,
-      top: `${box.top + box.height * 0.4 - size / 2}px`,
+      top: `${box.top + box.height * 0.62 - size / 2}px`,
       width: `${size}px`, height: `${size}px`, borderRadius: '50%',
       display: 'grid', placeItems: 'center',
       background: '#c8157a', color: '#fff', border: '2px solid #fff',
