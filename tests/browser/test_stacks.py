@@ -56,22 +56,26 @@ SIDE_LIGHTNESS = """() => {
 }"""
 
 # Each tile's tally of its stack's height (board.css): its layer, whether it lies under
-# another tile, and how many bars the first background layer draws, if it is the tally (a
-# repeating gradient of bar, gap), read from the width the browser gave that layer, and
-# whether the bars stay on the face.
+# another tile, and how many bars it draws: a repeating gradient of bar and gap, the
+# glyph's ::after on the picture sets, the face's first layer on the Digits set; the
+# count read from the width the browser gave it. And whether the bars stay on the face.
 TALLIES = """() => [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
-  const style = getComputedStyle(tile);
-  const z = Number(style.getPropertyValue('--z'));
+  const z = Number(getComputedStyle(tile).getPropertyValue('--z'));
   const covered = tile.classList.contains('is-covered');
-  const image = style.backgroundImage;
-  if (!image.startsWith('repeating-linear-gradient(')) return { z, covered, bars: 0 };
-  const stops = [...image.split('), ')[0].matchAll(/ (-?[\\d.]+)px/g)].map((m) => +m[1]);
+  const after = getComputedStyle(tile.querySelector('.tile__glyph'), '::after');
+  const face = getComputedStyle(tile);
+  const drawn = after.content !== 'none' && after.display !== 'none'
+    ? { image: after.backgroundImage, width: parseFloat(after.width),
+        from: parseFloat(after.marginLeft), room: tile.querySelector('.tile__glyph').clientWidth }
+    : { image: face.backgroundImage, width: parseFloat(face.backgroundSize.split(',')[0]),
+        from: parseFloat(face.backgroundPosition.split(',')[0]), room: tile.clientWidth };
+  if (!drawn.image.startsWith('repeating-linear-gradient(')) return { z, covered, bars: 0 };
+  const stops = [...drawn.image.split('), ')[0].matchAll(/ (-?[\\d.]+)px/g)].map((m) => +m[1]);
   const [bar, pitch] = [stops[1], stops[3]];
-  const width = parseFloat(style.backgroundSize.split(',')[0]);
   return {
     z, covered, bar, pitch,
-    bars: Math.round((width - bar) / pitch) + 1,
-    onFace: width + 2 * bar < tile.clientWidth,
+    bars: Math.round((drawn.width - bar) / pitch) + 1,
+    onFace: drawn.from + drawn.width < drawn.room,
   };
 })"""
 
@@ -159,6 +163,12 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
     )
     assert all(t["bars"] == t["z"] + 1 for t in on_top), on_top
     assert all(t["onFace"] and t["bar"] >= 1.5 and t["pitch"] - t["bar"] >= 1.5 for t in on_top)
+    # The same count on the Digits set, drawn another way (the set is a choice on <html>).
+    page.evaluate("document.documentElement.dataset.tileSet = 'digits'")
+    digits = page.evaluate(TALLIES)
+    page.evaluate("document.documentElement.dataset.tileSet = 'classic'")
+    assert [(t["z"], t["bars"]) for t in digits] == [(t["z"], t["bars"]) for t in tallies]
+    assert all(t["onFace"] for t in digits if not t["covered"])
 
     # A mismatch: both tiles shake and ring red, in under 300 ms.
     a, b, c = unmatched_free(example, 3)
