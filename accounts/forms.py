@@ -10,7 +10,7 @@ from django.contrib.auth.forms import (
 )
 from django.utils.translation import gettext_lazy as _
 
-from .usernames import looks_like_an_existing_name, mixes_scripts
+from .usernames import is_taken, looks_like_an_existing_name, mixes_scripts
 
 
 class RulesUnderThePassword:
@@ -41,6 +41,8 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
         username = super().clean_username()
         if not username:  # already refused (taken, in any case)
             return username
+        if is_taken(username):  # in a case Django's own check does not fold (Greek)
+            raise self.name_taken()
         if mixes_scripts(username):
             raise forms.ValidationError(
                 _(
@@ -54,6 +56,13 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
                 code="username_confusable",
             )
         return username
+
+    def name_taken(self) -> forms.ValidationError:
+        """Django's own "already exists" error, in the visitor's language."""
+        return forms.ValidationError(
+            self.instance.unique_error_message(self._meta.model, ["username"]).message,
+            code="unique",
+        )
 
 
 class SignInForm(AuthenticationForm):

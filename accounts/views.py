@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -50,11 +51,12 @@ def signup(request):
         return response
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        visitor_session = request.session.session_key
-        # The backend must be named: axes adds a second authentication backend.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        games_claim_for_user(user_id=user.pk, session_key=visitor_session)
+        user = form.save(commit=False)  # the password is hashed before any lock is taken
+        try:
+            _join(request, user)
+        except NameTakenMeanwhile:
+            form.add_error("username", form.name_taken())
+            return render(request, "accounts/signup.html", {"form": form})
         # Said once on the next page: only the header's username showed that it worked.
         messages.success(
             request,
@@ -68,6 +70,25 @@ def signup(request):
         )
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+class NameTakenMeanwhile(Exception):
+    """A parallel sign-up committed a name alike first (the database refused this one)."""
+
+
+def _join(request, user) -> None:
+    """Create the account, sign it in and give it the visitor's games, all or nothing:
+    if any step fails, no account exists and the visitor keeps their games."""
+    visitor_session = request.session.session_key
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                user.save()  # and its name key (accounts/usernames.py), unique
+        except IntegrityError:
+            raise NameTakenMeanwhile from None
+        # The backend must be named: axes adds a second authentication backend.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        games_claim_for_user(user_id=user.pk, session_key=visitor_session)
 
 
 def _too_many_tries(request, wait: int) -> HttpResponse:
@@ -105,8 +126,11 @@ class SignInView(auth_views.LoginView):
 
     def form_valid(self, form):
         visitor_session = self.request.session.session_key
-        response = super().form_valid(form)  # signs in: the session gets a new key
-        games_claim_for_user(user_id=form.get_user().pk, session_key=visitor_session)
+        # Signed in with the visitor's games, or not at all (the session is saved only
+        # with an answer below 500, so a failed claim leaves the visitor as they were).
+        with transaction.atomic():
+            response = super().form_valid(form)  # signs in: the session gets a new key
+            games_claim_for_user(user_id=form.get_user().pk, session_key=visitor_session)
         return response
 
 
