@@ -30,7 +30,7 @@ def player_data(user: AbstractBaseUser) -> dict:
             "date_joined": _when(user.date_joined),
             "last_login": _when(user.last_login),
             # Whether an operator trusts the player for the public boards: their new top
-            # times are then published without a person's check (game/top_places.py).
+            # times are then published without a person's check (ranking/top_places.py).
             "trusted_for_boards": _trusted_since(user),
         },
         "games": [
@@ -53,7 +53,7 @@ def player_data(user: AbstractBaseUser) -> dict:
                 "pairs_removed": game.history,
                 "tap_ms": game.tap_ms,
                 # A daily game's keyed hashes of where it was played from, while kept
-                # (game/shared_device.py): not the mark or the address, but still kept.
+                # (ranking/second_accounts.py): not the mark or the address, but still kept.
                 "device_hash": game.device or None,
                 "address_hash": game.address or None,
                 "created_at": _when(game.created_at),

@@ -21,9 +21,9 @@ from django.utils.translation import gettext
 
 from mahjong import Board, family
 from mahjong.rules.board import BlockKind
+from ranking import rules
 from wording.names import AS_SUBJECT, tile_name
 
-from . import ranking
 from .models import Game
 
 
@@ -107,7 +107,7 @@ def held_for_the_day(game: Game) -> bool:
     account, or a friend, who could then rank on it the same day with a solver's plan."""
     if game.origin != Game.DAILY:
         return False
-    return game.code == str(ranking.todays_daily(game.layout_id))
+    return game.code == str(rules.todays_daily(game.layout_id))
 
 
 def blocked_sentence_hiding(board: Board, tile: int, hidden: frozenset[int]) -> str:

@@ -85,7 +85,7 @@ def game_status(game: Game, board: Board) -> dict:
         # Issue 13: where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
-        # Why a win that met the ranking rules is held back for review (game/rhythm.py):
+        # Why a win that met the ranking rules is held back for review (ranking/rhythm.py):
         # "too_fast_taps" or "too_even_taps"; null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),

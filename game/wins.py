@@ -7,11 +7,13 @@ over (``code_later``). The browser sends nothing for it: :func:`win_for` reads t
 games (a signed-in player's, or a visitor's session's) and is sent as ``win`` in every
 answer about a won game (``null`` before). :func:`may_rank` says whether a game in play
 could still be ranked, so that the board can say before the first hint that a hint takes
-that away. The ranking rules themselves are :mod:`game.ranking`'s; this module only
+that away. The ranking rules themselves are :mod:`ranking.rules`'s; this module only
 explains their outcome.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.db.models import Min, Q
 from django.utils import timezone
@@ -19,32 +21,33 @@ from django.utils.translation import gettext, ngettext
 
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
+from ranking import plan_order, rules, second_accounts, top_places
+from wording import formatting
 
-from . import plan_order, ranking, shared_device, top_places
 from .hidden import held_for_the_day
 from .models import Game
 from .streak import current_streak
 
-#: Why a win is not ranked: the ranking's own rules (game/ranking.py), then a win held
-#: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
-HINTS, CODE, CUSTOM = ranking.HINTS, ranking.CODE, ranking.CUSTOM
-TOO_FAST, REPLAY = ranking.TOO_FAST, ranking.REPLAY
+#: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
+#: back for review because of its taps' rhythm (ranking/rhythm.py, ``Game.held``).
+HINTS, CODE, CUSTOM = rules.HINTS, rules.CODE, rules.CUSTOM
+TOO_FAST, REPLAY = rules.TOO_FAST, rules.REPLAY
 HELD = "held"
-#: A game code that is an earlier day's daily deal (ranking.earlier_daily_day): said
+#: A game code that is an earlier day's daily deal (rules.earlier_daily_day): said
 #: instead of CODE.
 PAST_DAY = "past_day"
-#: Held because its pairs followed the deal's own plan (game/plan_order.py).
+#: Held because its pairs followed the deal's own plan (ranking/plan_order.py).
 HELD_PLAN = "held_plan"
 #: Held because the browser or the address played the deal under another account
-#: (game/shared_device.py).
+#: (ranking/second_accounts.py).
 HELD_SHARED = "held_shared"
-#: Held because it would take a top place of its board (game/top_places.py).
+#: Held because it would take a top place of its board (ranking/top_places.py).
 HELD_TOP = "held_top"
 _HELD_BECAUSE = {
     top_places.TOP_PLACE: HELD_TOP,
     plan_order.FOLLOWS_PLAN: HELD_PLAN,
-    shared_device.SHARED_DEVICE: HELD_SHARED,
-    shared_device.SHARED_ADDRESS: HELD_SHARED,
+    second_accounts.SHARED_DEVICE: HELD_SHARED,
+    second_accounts.SHARED_ADDRESS: HELD_SHARED,
 }
 
 
@@ -52,7 +55,7 @@ def not_ranked_because(game: Game) -> list[str]:
     """The conditions of a ranked win that ``game`` (won) missed; empty when ranked."""
     if game.ranked:
         return []
-    missed = ranking.missed_rules(game)
+    missed = rules.missed_rules(game)
     if CODE in missed and _is_earlier_daily(game):
         missed = [PAST_DAY if rule == CODE else rule for rule in missed]
     if game.held:
@@ -73,7 +76,7 @@ def earlier_day(game: Game):
     except InvalidGameCode:  # a player's own layout
         return None
     started = game.created_at or timezone.now()
-    return ranking.earlier_daily_day(code, utc_day(started))
+    return rules.earlier_daily_day(code, utc_day(started))
 
 
 def may_rank(game: Game) -> bool:
@@ -81,14 +84,14 @@ def may_rank(game: Game) -> bool:
     (the play time is judged only at the end)."""
     if game.state == Game.WON:
         return game.ranked
-    return not [rule for rule in ranking.missed_rules(game) if rule != TOO_FAST]
+    return not [rule for rule in rules.missed_rules(game) if rule != TOO_FAST]
 
 
 def _best(game: Game) -> dict:
     """The owner's best ranked time on the layout among the games begun before this one,
     and whether this win beats it (the first ranked win on a layout is a best too)."""
     earlier = (
-        ranking.owners_games(game)
+        rules.owners_games(game)
         .filter(layout_id=game.layout_id, result=Game.WON, ranked=True)
         .filter(created_at__lt=game.created_at)
         .exclude(pk=game.pk)
@@ -101,7 +104,7 @@ def _daily_place(game: Game) -> dict:
     """The win's place among the day board's ranked wins. A visitor's win is not on the
     board (which lists signed-in players): its place is where it would stand, and
     ``counted`` is false until the visitor signs in and the win is claimed."""
-    board = ranking.ranked_wins(game.code)
+    board = rules.ranked_wins(game.code)
     faster = Q(elapsed_ms__lt=game.elapsed_ms)
     if game.finished_at is not None:
         faster |= Q(elapsed_ms=game.elapsed_ms, finished_at__lt=game.finished_at)
@@ -151,6 +154,8 @@ def _code_later(game: Game) -> str | None:
         # Translators: on the win screen of today's daily deal, in place of the game code
         # and the share box. The day changes at midnight UTC: write the time as your
         # language writes a time of day in running text (German "0:00 Uhr UTC").
-        "The game code of today's deal is shown once the day is over, at 00:00 UTC. "
-        "Then you can share it and play it again."
-    )
+        # %(time)s: the same moment in your readers' usual time zone, from the time-zone
+        # database ("01:00"); name that zone as your readers would ("svensk tid").
+        "The game code of today's deal is shown once the day is over, at 00:00 UTC "
+        "(%(time)s local time). Then you can share it and play it again."
+    ) % {"time": formatting.home_time_of_day_start(utc_day(timezone.now()) + timedelta(days=1))}

@@ -234,7 +234,7 @@ def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, setti
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_privacy_page_names_the_device_mark_and_the_daily_traces(client, lang, settings):
     """The cookie's and the traces' lifetimes are the settings'; the address is named only
-    while it is kept (game/shared_device.py)."""
+    while it is kept (ranking/second_accounts.py)."""
     settings.MAHJONG_DEVICE_COOKIE_DAYS, settings.MAHJONG_DAILY_TRACE_DAYS = 123, 45
     with_address = client.get(f"/{lang}/privacy/").content.decode()
     assert "123" in with_address and "45" in with_address

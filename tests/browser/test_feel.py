@@ -55,7 +55,7 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 KEYS = {
-    "de": "H U Strg Z P Esc N ? Pfeiltasten Eingabe Leertaste Tab".split(),
+    "de": "H U Strg Z P Esc N ? Pfeiltasten Eingabetaste Leertaste Tab".split(),
 }
 
 

@@ -1,4 +1,4 @@
-"""An earlier day's daily deal on the play page and its win screen (game.ranking,
+"""An earlier day's daily deal on the play page and its win screen (ranking.rules,
 game/views.py, game/wins.py): the page says which day's deal it is and that it is not
 ranked, in four languages; the win says why it is not ranked; a daily win's screen has
 the player's place and streak. The clock is fixed in every test."""
@@ -19,9 +19,9 @@ from daily.history import DAYS
 from game import wins
 from game.current import CURRENT_GAME_KEY
 from game.models import Game
-from game.ranking import DAILY_DAYS_TRIED
-from game.ranking import earlier_daily_day as earlier_day
 from mahjong import GameCode
+from ranking.rules import DAILY_DAYS_TRIED
+from ranking.rules import earlier_daily_day as earlier_day
 from tests.stats.helpers import player, signed_in, win_with_services
 from wording import formatting
 

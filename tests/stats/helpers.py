@@ -9,10 +9,11 @@ from datetime import datetime, timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from game import ranking, services
+from game import services
 from game.models import Game
 from game.store import Owner
 from mahjong import Board
+from ranking import rules
 from tests.api.helpers import EXAMPLE, action, create, tap
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -46,7 +47,7 @@ def signs_in(client, username: str, lang: str = "sv") -> bool:
 
 def plan(code: str = EXAMPLE) -> list[tuple[int, int]]:
     """A winning order of the deal's 72 pairs as a person might find it, not the deal's
-    own plan (a win in that order is held for review: game/plan_order.py): at each step
+    own plan (a win in that order is held for review: ranking/plan_order.py): at each step
     the plan's free pair latest in the plan. The plan's first remaining pair is always
     free (fewer tiles block less), so the order always clears the board."""
     board = Board.from_code(code)
@@ -92,7 +93,7 @@ def win_through_api(
 def human_pace(taps: int, seconds: float, *, seed: int = 7) -> list[timedelta]:
     """When each of ``taps`` taps falls, from 0 to exactly ``seconds``: a search before
     the first tap of each pair, a shorter aim before the second, both varying as a
-    person's do (log-normal), so the win passes the rhythm check (game/rhythm.py)."""
+    person's do (log-normal), so the win passes the rhythm check (ranking/rhythm.py)."""
     rnd = random.Random(seed)
     gaps = [rnd.lognormvariate(0.9 if i % 2 else -0.5, 0.6) for i in range(taps - 1)]
     scale = seconds / sum(gaps)
@@ -182,5 +183,5 @@ def recorded_loss(*, user, layout_id: str = "L00", seconds: float, result: str =
 def save_recorded(games) -> list[Game]:
     """Bulk-create recorded games, then the best-time table the wins would have kept."""
     saved = Game.objects.bulk_create(list(games), batch_size=500)
-    ranking.rebuild_best_times()
+    rules.rebuild_best_times()
     return saved

@@ -229,7 +229,7 @@ def test_the_day_board_orders_ranked_times_and_shows_your_place(client, lang):
         heading = gettext("Leaderboard: %(layout)s") % {"layout": pgettext("layout", "Bridge")}
     assert place in board and finished in board and heading in board
     if lang == "de":  # a place is an ordinal: "1." is first
-        assert "Ihr Platz: 12. (3:30)" in board
+        assert "Ihr Platz: 12 (3:30)" in board
 
     signed_in(client, players[3])
     html = client.get(f"/{lang}/daily/?layout=L02").content.decode()
@@ -337,6 +337,29 @@ def _carries(answer, code: str) -> bool:
 
 # The last moment of a day and the first of the next, by the daily deal's clock (UTC).
 LAST_MOMENT = datetime(2026, 12, 10, 23, 59, 59, 999_999, tzinfo=UTC)
+
+#: The daily change at midnight UTC in each language's home zone, in winter and summer,
+#: as the time-zone database has it (Stockholm and Berlin one hour ahead in winter, two
+#: in summer; Athens two and three; Jakarta seven all year).
+WINTER_TIME = {"sv": "01:00", "el": "02:00", "de": "01:00", "id": "07.00"}
+SUMMER_TIME = {"sv": "02:00", "el": "03:00", "de": "02:00", "id": "07.00"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_daily_page_tells_the_change_in_local_time_in_winter_and_summer(client, lang):
+    """The time of day is the zone database's, not a catalogue's: a fixed "01:00" would
+    be wrong from March to October."""
+    for noon, expected in (
+        (datetime(2027, 1, 14, 12, tzinfo=UTC), WINTER_TIME),
+        (datetime(2027, 7, 14, 12, tzinfo=UTC), SUMMER_TIME),
+    ):
+        with _at(noon):
+            page = client.get(f"/{lang}/daily/").content.decode()
+        lead = re.search(r'<p class="lead">(.*?)</p>', page, re.S).group(1)
+        assert f"{expected[lang]} " in lead, (noon, lead)
+        other = SUMMER_TIME if expected is WINTER_TIME else WINTER_TIME
+        if other[lang] != expected[lang]:
+            assert other[lang] not in lead
 NEXT_DAY = datetime(2026, 12, 11, 0, 0, tzinfo=UTC)
 
 
@@ -360,11 +383,13 @@ def test_a_daily_games_code_is_held_until_its_day_is_over_then_shared(client, la
     with _at(LAST_MOMENT):
         whole = client.get(f"/api/games/{state['id']}?lang={lang}")
         english = (
-            "The game code of today's deal is shown once the day is over, at 00:00 UTC. "
-            "Then you can share it and play it again."
+            "The game code of today's deal is shown once the day is over, at 00:00 UTC "
+            "(%(time)s local time). Then you can share it and play it again."
         )
         with translation.override(lang):
-            later = gettext(english)
+            later = gettext(english) % {"time": formatting.home_time_of_day_start(NEXT_DAY)}
+        # December: the home zones' winter time.
+        assert WINTER_TIME[lang] in later
         # The win screen says when, in the request's language.
         assert whole.json()["win"]["code_later"] == later != english
         validate(whole.json(), {"$ref": "#/components/schemas/Game"})

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from daily import codes as daily
-from daily.board import day_board
 from game.models import BestTime, Game
+from ranking.day_board import day_board
 from records import stats
 
 from .helpers import PASSWORD, player, signed_in, signs_in, win_with_services

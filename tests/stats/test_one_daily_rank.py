@@ -1,5 +1,5 @@
 """One ranked result per player per daily deal, however signed-out sessions and sign-ins
-interleave (game/ranking.py), with the database's constraint behind it."""
+interleave (ranking/rules.py), with the database's constraint behind it."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from django.test import Client
 from django.utils import timezone
 
 from daily import codes as daily
-from daily.board import day_board
-from game import ranking, services, wins
+from game import services, wins
 from game.models import BestTime, Game
 from game.store import Owner
+from ranking import rules
+from ranking.day_board import day_board
 
 from .helpers import plan, player, signs_in, win_with_services
 
@@ -118,4 +119,4 @@ def test_the_database_refuses_a_second_ranked_daily_win_of_a_player():
         daily_win(ranked=True)
     # Unranked copies, and other players' ranked wins, are allowed.
     daily_win(ranked=False)
-    assert ranking.is_ranked(Game.objects.filter(user=ada, ranked=False).first()) is False
+    assert rules.is_ranked(Game.objects.filter(user=ada, ranked=False).first()) is False

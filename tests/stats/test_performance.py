@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from game import ranking
 from game.models import BestTime, Game
 from mahjong import LAYOUTS
+from ranking import rules
 from records import stats
 
 from .helpers import player, recorded_win, signed_in
@@ -65,7 +65,7 @@ def busy_player():
     # Other players on the boards too, with ranked wins on every layout.
     for n in range(12):
         Game.objects.bulk_create(_games(player(f"p{n}"), 3 * len(LAYOUTS), hinted=False))
-    ranking.rebuild_best_times()
+    rules.rebuild_best_times()
     return ada
 
 
@@ -131,12 +131,11 @@ def test_layout_board_reads_the_best_time_table_in_index_order(busy_player):
 
 
 def test_day_board_reads_its_index_in_order(busy_player):
-    from daily import board as day_board
     from daily import codes
-    from game import ranking
+    from ranking import day_board, rules
 
     code = str(codes.daily_code(codes.utc_day(), "L00"))
-    plan = _plan(ranking.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
+    plan = _plan(rules.ranked_wins(code).order_by("elapsed_ms", "finished_at")[: day_board.TOP])
     assert "game_daily_ranked_time" in plan
     assert "TEMP B-TREE" not in plan  # SQLite: no sort step, the index gives the order
     won = Game.objects.filter(origin="daily", result="won", code=code).values("pk").order_by()

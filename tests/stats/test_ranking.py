@@ -12,18 +12,18 @@ from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from daily import codes as daily
-from game import ranking
 from game.models import BestTime, Game
 from game.services import games_claim_for_user
 from game.store import Owner
 from mahjong import LAYOUTS
+from ranking import rules
 from records import stats
 
 from .helpers import player, recorded_win, save_recorded, win_with_services
 
 pytestmark = pytest.mark.django_db
 
-FLOOR_S = ranking.MIN_MS_PER_PAIR * 72 / 1000  # 72 s for the 72 pairs of a board
+FLOOR_S = rules.MIN_MS_PER_PAIR * 72 / 1000  # 72 s for the 72 pairs of a board
 
 
 def _board(layout_id: str = "L00") -> list[tuple[str, int]]:
@@ -68,9 +68,9 @@ def test_the_floor_is_one_second_per_pair():
     ada = player("ada")
     at_floor = win_with_services(user=ada, code=None, seconds=FLOOR_S)
     assert at_floor.ranked is True
-    assert ranking.too_fast(at_floor) is False
+    assert rules.too_fast(at_floor) is False
     at_floor.elapsed_ms -= 1
-    assert ranking.too_fast(at_floor) is True
+    assert rules.too_fast(at_floor) is True
 
 
 def test_a_faster_ranked_win_replaces_the_best_time_and_a_slower_one_does_not():
@@ -151,7 +151,7 @@ def test_rebuilding_the_table_gives_what_the_wins_kept():
     ]:
         win_with_services(user=user, code=None, layout_id=layout, seconds=seconds, hints=hints)
     kept = set(BestTime.objects.values_list("user_id", "layout_id", "elapsed_ms", "game_id"))
-    assert ranking.rebuild_best_times() == 3
+    assert rules.rebuild_best_times() == 3
     rebuilt = set(BestTime.objects.values_list("user_id", "layout_id", "elapsed_ms", "game_id"))
     assert (
         kept
@@ -178,7 +178,7 @@ def test_concurrent_ranked_wins_leave_the_fastest():
         try:
             barrier.wait(timeout=10)
             with transaction.atomic():
-                ranking.record_best_time(game)
+                rules.record_best_time(game)
         except BaseException as error:  # reported below, in the test's thread
             errors.append(error)
         finally:

@@ -1,4 +1,4 @@
-"""The rhythm of a win's taps (game/rhythm.py): a person's pace is ranked; a script's
+"""The rhythm of a win's taps (ranking/rhythm.py): a person's pace is ranked; a script's
 burst, steady pace or uniformly random pace is held back from the boards, with the
 reason, and the limits are settings."""
 
@@ -12,9 +12,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from game import rhythm, services
+from game import services
 from game.models import BestTime, Game
 from game.store import Owner
+from ranking import rhythm
 from records import stats
 
 from .helpers import human_pace, plan, player, signed_in
@@ -119,7 +120,7 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     from django.utils import translation
     from django.utils.translation import ngettext, pgettext
 
-    from game import ranking
+    from ranking import rules
     from wording import formatting
 
     ada = player("ada")
@@ -144,7 +145,7 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
     recent = html.split('id="recent-table-caption"')[1]
     assert re.findall(r"<td>([^<>]+)</td>\s*</tr>", recent) == [cell, cell, yes]
 
-    ranking.publish_held(Game.objects.filter(pk__in=[g.pk for g in held]))
+    rules.publish_held(Game.objects.filter(pk__in=[g.pk for g in held]))
     html = client.get(f"/{lang}/stats/").content.decode()
     assert 'id="stats-held"' not in html and cell not in html
 
@@ -171,7 +172,8 @@ def _deals_plan(code: str) -> list:
 
 def test_a_win_replaying_the_deals_plan_is_held_at_a_persons_pace():
     """The script that learnt the code: a person's rhythm, the plan the code gives."""
-    from game import plan_order, wins
+    from game import wins
+    from ranking import plan_order
 
     ada = player("ada")
     scripted = _win_in_order(ada, _deals_plan)
@@ -186,7 +188,7 @@ def test_a_win_replaying_the_deals_plan_is_held_at_a_persons_pace():
 
 
 def test_the_plan_limit_is_a_setting(settings):
-    from game import plan_order
+    from ranking import plan_order
 
     ada = player("ada")
     honest = _win_in_order(ada, plan)

@@ -1,4 +1,4 @@
-"""One person, two accounts, one daily deal (game/shared_device.py): a ranked daily win
+"""One person, two accounts, one daily deal (ranking/second_accounts.py): a ranked daily win
 from a browser (its device mark) or an address that already played the same deal under
 another account is held for review, not refused; another browser on another address, or
 one account alone, publishes as before. The device mark is a signed, HttpOnly cookie
@@ -16,11 +16,12 @@ from django.test import Client
 from django.utils import timezone
 
 from daily import codes as daily
-from daily.board import day_board
-from game import services, shared_device, wins
+from game import services, wins
 from game.models import Game
 from game.store import Owner
 from mahjongsite import device_mark
+from ranking import second_accounts
+from ranking.day_board import day_board
 from tests.api.helpers import action, create
 
 from .helpers import PASSWORD, human_pace, plan, player, signed_in
@@ -67,7 +68,7 @@ def test_a_second_account_on_the_same_browser_is_held_and_the_moderator_reads_wh
     cookie = browser.cookies[device_mark.COOKIE]
     assert cookie["httponly"] and cookie["max-age"] == 365 * 86400
     second = _win(_daily_game(signed_in(browser, bo)))
-    assert (second.ranked, second.held) == (False, shared_device.SHARED_DEVICE)
+    assert (second.ranked, second.held) == (False, second_accounts.SHARED_DEVICE)
     assert wins.win_for(second)["not_ranked"] == [wins.HELD_SHARED]
     code = str(daily.daily_code(daily.utc_day(), "L00"))
     assert day_board(code=code).entries == []
@@ -79,7 +80,7 @@ def test_a_second_account_on_the_same_browser_is_held_and_the_moderator_reads_wh
     assert "Derselbe Browser hatte dieses Tagesspiel bereits mit einem anderen Konto" in html
     assert "Andere Konten: ada." in html and second.code in html
     # Once the traces are forgotten, the reason stays and the names go.
-    shared_device.forget_old(now=timezone.now() + timedelta(days=366))
+    second_accounts.forget_old(now=timezone.now() + timedelta(days=366))
     html = operator.get("/admin/game/game/?held=shared_device").content.decode()
     assert "Die anderen Konten sind nicht mehr bekannt." in html and "ada." not in html
 
@@ -89,7 +90,7 @@ def test_the_same_address_in_another_browser_is_held_unless_the_operator_turns_i
     _learn(signed_in(Client(REMOTE_ADDR=HOME), ada))
     private_window = signed_in(Client(REMOTE_ADDR=HOME), bo)
     second = _win(_daily_game(private_window))
-    assert (second.ranked, second.held) == (False, shared_device.SHARED_ADDRESS)
+    assert (second.ranked, second.held) == (False, second_accounts.SHARED_ADDRESS)
     settings.MAHJONG_HOLD_SHARED_ADDRESS = False
     third = _win(_daily_game(signed_in(Client(REMOTE_ADDR=HOME), cy)))
     assert (third.ranked, third.held) == (True, "")
@@ -129,7 +130,7 @@ def test_a_signed_out_look_then_an_account_on_the_same_browser_is_held():
     _learn(browser)
     browser.cookies.pop("sessionid")  # a new session: the old games are not claimed
     second = _win(_daily_game(signed_in(browser, bo)))
-    assert second.held == shared_device.SHARED_DEVICE
+    assert second.held == second_accounts.SHARED_DEVICE
 
 
 def test_a_forged_or_foreign_mark_is_replaced_and_only_hashes_are_kept():
@@ -173,7 +174,7 @@ def test_the_look_up_at_a_win_reads_its_indexes():
     up: each by its own index, not by reading every daily game of the deal."""
     browser = signed_in(Client(REMOTE_ADDR=HOME), player("ada"))
     game = _daily_game(browser)
-    others = shared_device.other_owners(game)
+    others = second_accounts.other_owners(game)
     for field, index in (("device", "game_daily_device"), ("address", "game_daily_address")):
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -183,4 +184,4 @@ def test_the_look_up_at_a_win_reads_its_indexes():
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_seqscan = off")
-    assert "game_traces_kept" in shared_device.too_old().explain()
+    assert "game_traces_kept" in second_accounts.too_old().explain()

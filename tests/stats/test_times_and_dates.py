@@ -109,7 +109,9 @@ def test_a_date_in_a_line_of_the_page_is_long_and_in_a_table_medium(client, lang
     # The list of past days is a table: there the same day is the medium date.
     calendar = text.split('id="daily-calendar"')[1]
     with translation.override(lang):
-        assert f">{formatting.day(daily.utc_day())}</time>" in calendar
+        # It starts with yesterday: today is not an earlier day.
+        assert f">{formatting.day(daily.utc_day() - timedelta(days=1))}</time>" in calendar
+        assert f">{formatting.day(daily.utc_day())}</time>" not in calendar
     assert LONG_DATES[lang] not in calendar
 
 

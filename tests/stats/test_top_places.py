@@ -1,4 +1,4 @@
-"""A new top time waits for a person's check (game/top_places.py): a ranked win of an
+"""A new top time waits for a person's check (ranking/top_places.py): a ranked win of an
 untrusted player that would take one of the top MAHJONG_REVIEW_TOP_PLACES places of its
 board (the day board of a daily deal, else the layout's leaderboard) is held; a trusted
 player's is published; an operator publishes and trusts in the admin."""
@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
 from daily import codes as daily
-from game import ranking, top_places, wins
+from game import wins
 from game.models import BestTime, Game, TrustedPlayer
 from game.store import Owner
+from ranking import rules, top_places
 
 from .helpers import PASSWORD, player, signed_in, win_with_services
 
@@ -23,7 +24,7 @@ TOP3 = override_settings(MAHJONG_REVIEW_TOP_PLACES=3)
 
 def _day_board(layout: str = "L02") -> list[str]:
     code = str(daily.daily_code(daily.utc_day(), layout))
-    wins_ = ranking.ranked_wins(code).order_by("elapsed_ms")
+    wins_ = rules.ranked_wins(code).order_by("elapsed_ms")
     return [game.user.username for game in wins_]
 
 
@@ -178,7 +179,7 @@ def test_a_claimed_signed_out_daily_win_that_would_be_top_is_held():
         # Not on a board while signed out: not held yet.
         assert _state(won) == (True, "")
         ada = player("ada")
-        assert ranking.claim_wins(user_id=ada.pk, session_key="visitor-session") == 1
+        assert rules.claim_wins(user_id=ada.pk, session_key="visitor-session") == 1
     assert _state(won) == (False, top_places.TOP_PLACE)
     assert won.user_id == ada.pk and _day_board() == []
 
@@ -189,7 +190,7 @@ def test_a_claimed_win_slower_than_the_top_places_stays_ranked():
     visitor = Owner(session_key="visitor-session")
     with TOP3:
         won = win_with_services(owner=visitor, daily="L02", seconds=300)
-        ranking.claim_wins(user_id=player("ada").pk, session_key="visitor-session")
+        rules.claim_wins(user_id=player("ada").pk, session_key="visitor-session")
     assert _state(won) == (True, "")
     assert _day_board() == ["bo", "cy", "di", "ada"]
 

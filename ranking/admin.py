@@ -1,6 +1,6 @@
 """Moderation in the admin: find a result, take it off the boards, review and publish the
-wins held for review (game/rhythm.py, game/plan_order.py, game/shared_device.py,
-game/top_places.py: the list says why in words, and for a second account's daily win which
+wins held for review (ranking/rhythm.py, ranking/plan_order.py, ranking/second_accounts.py,
+ranking/top_places.py: the list says why in words, and for a second account's daily win which
 other accounts played the deal from the same browser or address), trust a player for the
 public boards (their new top times need no check), and suspend an account."""
 
@@ -12,10 +12,10 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from game.models import Game
 from mahjong import InvalidGameCode
 
-from . import plan_order, ranking, rhythm, shared_device, top_places
-from .models import Game
+from . import plan_order, rhythm, rules, second_accounts, top_places
 
 #: Why a win was held (``Game.held``), as a moderator reads it: the short name of the
 #: list's filter, and the sentence of the list's column and of the game's page.
@@ -38,7 +38,7 @@ HELD_REASONS = {
             "reads from the game code."
         ),
     ),
-    shared_device.SHARED_DEVICE: (
+    second_accounts.SHARED_DEVICE: (
         _("Same browser, other account"),
         _(
             "The same browser had already played this daily deal under another account: "
@@ -46,7 +46,7 @@ HELD_REASONS = {
             "looks the same."
         ),
     ),
-    shared_device.SHARED_ADDRESS: (
+    second_accounts.SHARED_ADDRESS: (
         _("Same address, other account"),
         _(
             "The same internet address had already played this daily deal under another "
@@ -107,16 +107,16 @@ class GameAdmin(admin.ModelAdmin):
     def held_reason(self, game: Game) -> str:
         """The reason a win is held, in words; for a second account's daily win, the
         other accounts that played the deal from the same browser or address (while the
-        game keeps its traces: game/shared_device.py)."""
+        game keeps its traces: ranking/second_accounts.py)."""
         if not game.held:
             return ""
         sentence = str(HELD_REASONS[game.held][1]) if game.held in HELD_REASONS else game.held
-        if game.held not in (shared_device.SHARED_DEVICE, shared_device.SHARED_ADDRESS):
+        if game.held not in (second_accounts.SHARED_DEVICE, second_accounts.SHARED_ADDRESS):
             return sentence
         names = sorted(
             {
                 other.user.get_username() if other.user_id else gettext("a signed-out visitor")
-                for other in shared_device.sharing(game)
+                for other in second_accounts.sharing(game)
             }
         )
         if not names:
@@ -137,8 +137,8 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("How it was played"))
     def play_figures(self, game: Game) -> str:
         """What the checks read of the game, for a moderator judging a held win (or a
-        fast one): the taps' median gap and spread (game/rhythm.py), the share of its
-        removals on the deal's own plan (game/plan_order.py), and the taps beyond two
+        fast one): the taps' median gap and spread (ranking/rhythm.py), the share of its
+        removals on the deal's own plan (ranking/plan_order.py), and the taps beyond two
         per removed pair (a blocked tile tapped, a selection changed, a pair put back:
         a script playing a plan has none, which bench/rhythm.py shows does not tell it
         from a careful person on its own)."""
@@ -168,7 +168,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Remove the selected results from the boards"))
     def remove_from_boards(self, request, queryset):
-        count = ranking.remove_results(queryset)
+        count = rules.remove_results(queryset)
         self.message_user(
             request,
             # Translators: a message in the admin after removing results from the public boards.
@@ -180,7 +180,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Publish the selected held wins"))
     def publish_held(self, request, queryset):
-        count = ranking.publish_held(queryset)
+        count = rules.publish_held(queryset)
         self.message_user(
             request,
             # Translators: a message in the admin after publishing wins held for review.
@@ -204,7 +204,7 @@ admin.site.unregister(User)
 
 
 class TrustedFilter(admin.SimpleListFilter):
-    """Who is trusted for the public boards (game/top_places.py), for the next operator."""
+    """Who is trusted for the public boards (ranking/top_places.py), for the next operator."""
 
     title = _("trusted for the public boards")
     parameter_name = "trusted"
@@ -229,7 +229,7 @@ class PlayerAdmin(UserAdmin):
         count = players.update(is_active=False)
         # A suspended player cannot sign in, and their sessions no longer sign them in
         # (Django refuses inactive users); their ranked results leave the boards.
-        ranking.remove_results(Game.objects.filter(user__in=players))
+        rules.remove_results(Game.objects.filter(user__in=players))
         self.message_user(
             request,
             # Translators: a message in the admin after suspending players' accounts. %(count)s:

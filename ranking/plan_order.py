@@ -1,5 +1,5 @@
 """Whether a win's removals follow the deal's own plan: a plausibility signal beside the
-taps' rhythm (:mod:`game.rhythm`), read from what the server keeps anyway (the history).
+taps' rhythm (:mod:`ranking.rhythm`), read from what the server keeps anyway (the history).
 
 Every deal is built from a plan (:attr:`mahjong.rules.deal.Deal.plan`: 72 pairs in an
 order that clears the board), and the engine works it out from the game code. A script

@@ -2,7 +2,7 @@
 address that already played the same deal under another account is held for review.
 
 Today's daily deal is the same for everyone and its code is held back until the day is
-over (game/hidden.py), and each account ranks once on it (game/ranking.py). That leaves a
+over (game/hidden.py), and each account ranks once on it (ranking/rules.py). That leaves a
 second account: learn the deal on one (hints, undos, all the time one likes), then win it
 on another from memory. The server cannot see the person, but it can see where a daily
 game was played from: each daily game keeps a keyed hash of the browser's device mark and
@@ -20,7 +20,7 @@ different account, or a signed-out visitor's session) has a game on the same dea
 
 The game itself is never refused, and the win counts in the player's statistics. What it
 does not catch: a second device on another network, a VPN, or a friend who tells the
-deal; the moderator's view (game/admin.py) names the other accounts while the traces are
+deal; the moderator's view (ranking/admin.py) names the other accounts while the traces are
 kept (``MAHJONG_DAILY_TRACE_DAYS``; :func:`forget_old` clears them after that).
 """
 
@@ -32,7 +32,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from .models import Game
+from game.models import Game
 
 #: Why a win was held (``Game.held``).
 SHARED_DEVICE, SHARED_ADDRESS = "shared_device", "shared_address"

@@ -24,12 +24,12 @@ that wins the game, and stored in ``Game.ranked``):
    on a deal (``game_one_ranked_daily_per_user``).
 
 6. it was played as a person plays: a win that meets the five rules above with taps
-   too fast or too even (:mod:`game.rhythm`), or with its pairs removed in the order of
-   the deal's own plan (:mod:`game.plan_order`), or a daily win from a browser or an
-   address that played the same deal under another account (:mod:`game.shared_device`),
+   too fast or too even (:mod:`ranking.rhythm`), or with its pairs removed in the order of
+   the deal's own plan (:mod:`ranking.plan_order`), or a daily win from a browser or an
+   address that played the same deal under another account (:mod:`ranking.second_accounts`),
    is *held* for review, not ranked, until an operator publishes it (the admin);
 7. it would not take one of the top places of its public board, or an operator trusts
-   its player: a person checks a new top time first (:mod:`game.top_places`; a
+   its player: a person checks a new top time first (:mod:`ranking.top_places`; a
    signed-out visitor's daily win is judged so when it is claimed at sign-in).
 
 Every win, ranked or not, counts in the player's own statistics. Ranked wins of a signed-in
@@ -47,11 +47,11 @@ from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
 
 from daily import codes as daily
+from game.models import BestTime, Game
 from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
-from . import plan_order, rhythm, shared_device, top_places
-from .models import BestTime, Game
+from . import plan_order, rhythm, second_accounts, top_places
 
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
 #: 72 pairs of a 144-tile board).
@@ -162,18 +162,18 @@ def is_ranked(game: Game) -> bool:
 def on_win(game: Game) -> None:
     """Called in the transaction of the tap that wins ``game``, before it is saved:
     decide whether the win is ranked, and keep the player's best time. A win that meets
-    the rules with taps no person makes (:mod:`game.rhythm`), in the order of the
-    deal's own plan (:mod:`game.plan_order`), or that looks like one person's second
-    account on a daily deal (:mod:`game.shared_device`), is held for review instead: not
+    the rules with taps no person makes (:mod:`ranking.rhythm`), in the order of the
+    deal's own plan (:mod:`ranking.plan_order`), or that looks like one person's second
+    account on a daily deal (:mod:`ranking.second_accounts`), is held for review instead: not
     ranked, ``held`` saying why. Last, a win that would take a top place of its board
-    waits for a person's check, unless its player is trusted (:mod:`game.top_places`)."""
+    waits for a person's check, unless its player is trusted (:mod:`ranking.top_places`)."""
     game.ranked = is_ranked(game)
     game.held = ""
     if game.ranked:
         held = (
             rhythm.implausible(game.tap_ms)
             or plan_order.implausible(game.code, game.history)
-            or shared_device.implausible(game)
+            or second_accounts.implausible(game)
             or top_places.hold(game, ranked_wins(game.code))
         )
         if held:
@@ -276,7 +276,7 @@ def claim_wins(*, user_id: int, session_key: str | None) -> int:
     rules of any other win: a win stays ranked only if it met the rules when it was won
     and, on a daily deal, it is still the user's first game on that deal; one that would
     now take a top place of its board is held for review as a signed-in win would be
-    (:mod:`game.top_places`). Returns how many were claimed."""
+    (:mod:`ranking.top_places`). Returns how many were claimed."""
     if not session_key:
         return 0
     with transaction.atomic():

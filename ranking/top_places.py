@@ -18,7 +18,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import timezone
 
-from .models import BestTime, Game, TrustedPlayer
+from game.models import BestTime, Game, TrustedPlayer
 
 #: ``Game.held`` of a win held because it would take a top place.
 TOP_PLACE = "top_place"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from game.models import Game
-from game.ranking import ranked_wins
+from ranking.rules import ranked_wins
 
 #: The length of a day board.
 TOP = 10
