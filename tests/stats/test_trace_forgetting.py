@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from game import shared_device
 from game.models import Game
+from ranking import second_accounts
 
 pytestmark = pytest.mark.django_db
 
@@ -41,10 +41,10 @@ def test_an_old_daily_game_forgets_whatever_trace_it_kept(settings, device, addr
     old = _daily(device, address, days_ago=days + 1)
     recent = _daily(DEVICE, ADDRESS, days_ago=days - 1)
 
-    assert shared_device.forget_old() == 1
+    assert second_accounts.forget_old() == 1
 
     old.refresh_from_db()
     recent.refresh_from_db()
     assert (old.device, old.address) == ("", "")
     assert (recent.device, recent.address) == (DEVICE, ADDRESS)
-    assert not shared_device.too_old().exists()
+    assert not second_accounts.too_old().exists()
