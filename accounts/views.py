@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
-from mahjongsite.client_ip import client_ip, ratelimit_key
+from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
 from . import throttle
@@ -91,7 +91,7 @@ def _join(request, user) -> None:
         games_claim_for_user(user_id=user.pk, session_key=visitor_session)
 
 
-def _too_many_tries(request, wait: int) -> HttpResponse:
+def too_many_tries(request, wait: int) -> HttpResponse:
     minutes = max(1, math.ceil(wait / 60))
     response = render(
         request,
@@ -112,17 +112,10 @@ class SignInView(auth_views.LoginView):
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        address = client_ip(request) or "unknown"
-        wait = throttle.wait_seconds(throttle.sign_in_policy(), address)
-        if wait:
-            return _too_many_tries(request, wait)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        if self.request.POST.get("username") and self.request.POST.get("password"):
-            address = client_ip(self.request) or "unknown"
-            throttle.record_failure(throttle.sign_in_policy(), address)
-        return super().form_invalid(form)
+        with throttle.sign_in_try(request) as wait:
+            if wait:
+                return too_many_tries(request, wait)
+            return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         visitor_session = self.request.session.session_key
@@ -152,7 +145,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def post(self, request, *args, **kwargs):
         wait = throttle.wait_seconds(throttle.password_change_policy(), self._key())
         if wait:
-            return _too_many_tries(request, wait)
+            return too_many_tries(request, wait)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
@@ -272,7 +265,7 @@ def delete_account(request):
     if request.method == "POST":
         wait = throttle.wait_seconds(throttle.password_change_policy(), key)
         if wait:
-            return _too_many_tries(request, wait)
+            return too_many_tries(request, wait)
     form = DeleteAccountForm(request.user, request.POST or None)
     if request.method == "POST":
         if form.is_valid():
