@@ -32,7 +32,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools common-words
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -118,6 +118,14 @@ $(BIN)/python:
 $(INSTALLED): requirements.lock | $(BIN)/python
 	$(BIN)/python -m pip install --require-hashes -r requirements.lock
 	touch $@
+
+# The lists of common words the password check reads (accounts/common_words/, committed):
+# built from the PyPI package wordfreq in a virtualenv of its own, as the site never
+# imports it (tools/build_common_words.py).
+common-words:
+	test -x .venv-words/bin/python || python3 -m venv .venv-words
+	.venv-words/bin/pip install --quiet wordfreq==3.1.1
+	.venv-words/bin/python tools/build_common_words.py
 
 migrate: $(INSTALLED)
 	$(MANAGE) migrate --noinput

@@ -50,7 +50,11 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
                 ),
                 code="username_mixed_scripts",
             )
-        if looks_like_an_existing_name(username):
+        # Django writes the name in NFKC, which turns some look-alikes into letters
+        # that no longer look alike (Greek lunate ``ϲ`` into ``σ``): the name as typed
+        # is compared too.
+        typed = str(self.data.get("username", ""))
+        if any(looks_like_an_existing_name(name) for name in {username, typed}):
             raise forms.ValidationError(
                 _("This username looks too much like another player's. Choose another."),
                 code="username_confusable",

@@ -133,7 +133,7 @@ def test_each_rule_is_said_once_and_its_error_stands_under_the_password(lang):
             gettext("Your password can’t be a commonly used password."),
         ]
     assert not set(retired) & set(help_items)
-    assert len(help_items) == len(set(help_items)) == 5
+    assert len(help_items) == len(set(help_items)) == 6
 
 
 def test_a_password_like_the_username_without_holding_it_is_refused_by_the_same_rule():
