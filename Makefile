@@ -60,12 +60,14 @@ native-check: $(INSTALLED)
 
 # The site as one small server runs it (mahjongsite/settings/single.py): DEBUG off, static
 # files through WhiteNoise, SQLite, a secret key generated once into .secret_key, mail to
-# the console; gunicorn, one process with threads.
+# the console; gunicorn, one process with threads, answering a request it cannot read
+# with the site's own page (mahjongsite/gunicorn_worker.py).
 RUN_SETTINGS := DJANGO_SETTINGS_MODULE=mahjongsite.settings.single
 run: setup
 	$(RUN_SETTINGS) $(MANAGE) collectstatic --noinput -v0
 	$(RUN_SETTINGS) $(BIN)/gunicorn mahjongsite.wsgi --bind $(HOST):$(PORT) \
-		--workers 1 --threads 8 --access-logfile -
+		--workers 1 --threads 8 --access-logfile - \
+		--worker-class mahjongsite.gunicorn_worker.SiteThreadWorker
 
 # Development: Django's server with DEBUG on, reloading on every edit.
 dev: setup
