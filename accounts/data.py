@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 
 from editor.models import CustomLayout
-from game.hidden import code_hidden
+from game.face_visibility import code_hidden
 from game.models import BestTime, Game, TrustedPlayer
 
 
@@ -36,7 +36,7 @@ def player_data(user: AbstractBaseUser) -> dict:
         "games": [
             {
                 "id": str(game.id),
-                # Held back as in the game's own answers (game/hidden.py): while a
+                # Held back as in the game's own answers (game/face_visibility.py): while a
                 # server-dealt game is played, and today's daily deal until the day is
                 # over. The code gives the whole deal.
                 "code": None if code_hidden(game) else game.code,

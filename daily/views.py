@@ -15,8 +15,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
+from daily.streak import current_streak
 from game.params import own_layout_asked
-from game.streak import current_streak
 from mahjong import LAYOUTS
 from ranking import top_places
 from ranking.day_board import day_board
@@ -34,7 +34,7 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
 
 def _play_query(layout_id: str, code, day: date, is_today: bool) -> dict:
     """Today's deal is played by its layout, an earlier day's by its code and its day, so
-    that the play page can say at once which day's deal it is (ranking.rules.earlier_daily_day checks the
+    that the play page can say at once which day's deal it is (daily.rules.earlier_daily_day checks the
     day against the code)."""
     return {"daily": layout_id} if is_today else {"code": str(code), "day": day.isoformat()}
 

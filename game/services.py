@@ -24,6 +24,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
+from daily import rules as daily_rules
 from editor.selectors import is_saved
 from mahjong import (
     PLAYING,
@@ -99,7 +100,7 @@ def game_create(
     if code is not None:
         parsed, origin = engine_parse_code(code), Game.CODE
     elif daily is not None:
-        parsed, origin = rules.todays_daily(daily), Game.DAILY
+        parsed, origin = daily_rules.todays_daily(daily), Game.DAILY
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
         origin = Game.NEW

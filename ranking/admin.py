@@ -2,13 +2,13 @@
 wins held for review (ranking/rhythm.py, ranking/plan_order.py, ranking/second_accounts.py,
 ranking/top_places.py: the list says why in words, and for a second account's daily win which
 other accounts played the deal from the same browser or address), trust a player for the
-public boards (their new top times need no check), and suspend an account."""
+public boards (their new top times need no check). The players' own list, where an
+operator trusts or suspends an account, is the accounts' (accounts/admin.py)."""
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -196,84 +196,14 @@ class GameAdmin(admin.ModelAdmin):
         held_by = list(queryset.exclude(held="").exclude(user=None).values_list("user", flat=True))
         self.publish_held(request, queryset)
         players = User.objects.filter(pk__in=held_by)
-        _trusted_message(self, request, top_places.trust(players, by=request.user))
+        say_trusted(self, request, top_places.trust(players, by=request.user))
 
 
 User = get_user_model()
-admin.site.unregister(User)
 
 
-class TrustedFilter(admin.SimpleListFilter):
-    """Who is trusted for the public boards (ranking/top_places.py), for the next operator."""
-
-    title = _("trusted for the public boards")
-    parameter_name = "trusted"
-
-    def lookups(self, request, model_admin):
-        return [("yes", _("Trusted")), ("no", _("Not trusted"))]
-
-    def queryset(self, request, queryset):
-        if self.value() not in ("yes", "no"):
-            return queryset
-        return queryset.filter(board_trust__isnull=self.value() == "no")
-
-
-@admin.register(User)
-class PlayerAdmin(UserAdmin):
-    actions = ("suspend", "reinstate", "trust", "withdraw_trust")
-    list_filter = ("is_active", TrustedFilter, *UserAdmin.list_filter)
-
-    @admin.action(description=_("Suspend the selected accounts and remove their results"))
-    def suspend(self, request, queryset):
-        players = queryset.exclude(pk=request.user.pk).filter(is_superuser=False)
-        count = players.update(is_active=False)
-        # A suspended player cannot sign in, and their sessions no longer sign them in
-        # (Django refuses inactive users); their ranked results leave the boards.
-        rules.remove_results(Game.objects.filter(user__in=players))
-        self.message_user(
-            request,
-            # Translators: a message in the admin after suspending players' accounts. %(count)s:
-            # how many accounts were suspended.
-            ngettext("%(count)s account suspended.", "%(count)s accounts suspended.", count)
-            % {"count": count},
-            messages.SUCCESS,
-        )
-
-    @admin.action(description=_("Reinstate the selected accounts"))
-    def reinstate(self, request, queryset):
-        count = queryset.update(is_active=True)
-        self.message_user(
-            request,
-            # Translators: a message in the admin after reinstating suspended accounts.
-            # %(count)s: how many accounts were reinstated.
-            ngettext("%(count)s account reinstated.", "%(count)s accounts reinstated.", count)
-            % {"count": count},
-            messages.SUCCESS,
-        )
-
-    @admin.action(description=_("Trust the selected players for the public boards"))
-    def trust(self, request, queryset):
-        _trusted_message(self, request, top_places.trust(queryset, by=request.user))
-
-    @admin.action(description=_("Withdraw the selected players' trust for the public boards"))
-    def withdraw_trust(self, request, queryset):
-        # What they have on the boards stays: only their next top times are checked again.
-        count = top_places.withdraw(queryset)
-        self.message_user(
-            request,
-            ngettext(
-                # Translators: a message in the admin after withdrawing players' trust for
-                # the public boards. %(count)s: how many players lost it.
-                "%(count)s player is no longer trusted.",
-                "%(count)s players are no longer trusted.",
-                count,
-            )
-            % {"count": count},
-            messages.SUCCESS,
-        )
-
-
-def _trusted_message(model_admin, request, count: int) -> None:
+def say_trusted(model_admin, request, count: int) -> None:
+    """Tell the operator how many players were newly trusted for the public boards."""
     model_admin.message_user(
         request,
         ngettext(

@@ -6,7 +6,7 @@ that wins the game, and stored in ``Game.ranked``):
 1. the game used no hints;
 2. the server dealt it: a new game or today's daily deal (``Game.origin`` ``new`` or
    ``daily``), not a code the player typed in or followed from a link. Today's daily
-   deal is started by its layout (``{"daily": "L00"}``, :func:`todays_daily`), never by
+   deal is started by its layout (``{"daily": "L00"}``, :func:`daily.rules.todays_daily`), never by
    its code: a client that sent the code knew the whole deal, so today's code typed in
    or followed from a shared link is a typed code too;
 3. it was played on one of our layouts, not a player's own (editor/): anyone can make a
@@ -39,16 +39,11 @@ the public board per layout reads.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
-from django.utils import timezone
 
-from daily import codes as daily
 from game.models import BestTime, Game
-from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
 from . import plan_order, rhythm, second_accounts, top_places
@@ -56,44 +51,6 @@ from . import plan_order, rhythm, second_accounts, top_places
 #: The floor of a ranked win: play time per removed pair, in milliseconds (72 s for the
 #: 72 pairs of a 144-tile board).
 MIN_MS_PER_PAIR = 1000
-
-
-def todays_daily(layout_id: str) -> GameCode:
-    """Today's daily deal of the layout ``layout_id`` names (as :func:`mahjong.get_layout`
-    reads it; raises :class:`mahjong.UnknownLayout`): the deal a daily game is dealt. The
-    server picks it, so that the client never needs the code before the game ends. A
-    player's own layout has no daily deal."""
-    layout = get_layout(layout_id)
-    if is_custom_id(layout.id):
-        raise UnknownLayout(layout.id, "a player's own layout has no daily deal")
-    return daily.daily_code(daily.utc_day(timezone.now()), layout.id)
-
-
-#: How many days back a code is tried as a daily deal without a day given: the days of the
-#: daily page's calendar (daily/history.py, DAYS), today included.
-DAILY_DAYS_TRIED = 14
-
-
-def earlier_daily_day(code: GameCode, today: date, *, hint: str | None = None) -> date | None:
-    """The day before ``today`` whose daily deal of its layout is ``code``, else None
-    (today's deal, or no daily deal of the days tried). A daily code cannot be read back
-    to its day (from 3 December 2026 it is an HMAC of the day), so days are tried: first
-    ``hint`` (``YYYY-MM-DD``: the day the daily page's link names, checked, never
-    trusted), then the calendar's days. The play page labels such a game (anyone may
-    play it, never ranked) and its win screen says why it is not ranked."""
-    if is_custom_id(code.layout_id):
-        return None
-    tried = [today - timedelta(days=back) for back in range(1, DAILY_DAYS_TRIED)]
-    try:
-        hinted = date.fromisoformat(hint) if hint and len(hint) == 10 else None
-    except ValueError:
-        hinted = None
-    if hinted is not None and hinted < today and hinted not in tried:
-        tried.insert(0, hinted)
-    for day in tried:
-        if daily.daily_code(day, code.layout_id) == code:
-            return day
-    return None
 
 
 def ranked_wins(code: str):

@@ -2,7 +2,7 @@
 address that already played the same deal under another account is held for review.
 
 Today's daily deal is the same for everyone and its code is held back until the day is
-over (game/hidden.py), and each account ranks once on it (ranking/rules.py). That leaves a
+over (game/face_visibility.py), and each account ranks once on it (ranking/rules.py). That leaves a
 second account: learn the deal on one (hints, undos, all the time one likes), then win it
 on another from memory. The server cannot see the person, but it can see where a daily
 game was played from: each daily game keeps a keyed hash of the browser's device mark and

@@ -42,8 +42,8 @@ ALLOWED_VIEW_IMPORTS: set[tuple[str, str]] = set()
 #: is the words every app shares, beside the project's request plumbing the apps use
 #: (the client's address, the browser's device mark, rate arithmetic, what the JSON
 #: APIs share about a request); learning (quiz) and the stored games (the game's model
-#: and its clock) are below the players' own layouts (editor); the daily deal's codes
-#: below the ranking (the public boards, what may enter them, the checks and their
+#: and its clock) are below the players' own layouts (editor); the daily deal's rules
+#: (its codes, today's and an earlier day's deal, the streak) below the ranking (the public boards, what may enter them, the checks and their
 #: moderation), which stands below play (game), whose guided first game speaks the
 #: rules page's sentences and whose answers name a player's layout; the daily deal's
 #: pages and the accounts build on play; the records on the daily deal too; the
@@ -60,7 +60,7 @@ LAYERS = [
     },
     {"quiz", "game.models", "game.clock"},
     {"editor"},
-    {"daily.codes"},
+    {"daily.codes", "daily.rules", "daily.streak"},
     {"ranking"},
     {"game"},
     {"daily", "accounts"},

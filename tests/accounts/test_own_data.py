@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from game.models import BestTime, Game, TrustedPlayer
-from tests.stats.helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -89,7 +89,7 @@ def test_deleting_the_account_leaves_nothing_of_the_user():
     refused = client.post(
         "/de/accounts/delete/", {"password": "wrong", "csrfmiddlewaretoken": _token(page)}
     )
-    assert refused.status_code == 200 and "Das ist nicht Ihr Passwort." in refused.content.decode()
+    assert refused.status_code == 200 and "Das Passwort ist falsch." in refused.content.decode()
     assert get_user_model().objects.filter(username="ada").exists()
     # Without the CSRF token, nothing happens.
     assert client.post("/de/accounts/delete/", {"password": PASSWORD}).status_code == 403

@@ -17,7 +17,7 @@ from game.models import Game
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_editor import sign_in
 from tests.browser.test_stats import assert_valid_documents
-from tests.stats.helpers import player
+from tests.players import player
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 

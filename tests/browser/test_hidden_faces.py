@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from game.models import Game
 from mahjong import Board
 from ranking import rhythm

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext
 
+from daily.rules import held_for_the_day
 from mahjong import Board, family
 from mahjong.rules.board import BlockKind
-from ranking import rules
 from wording.names import AS_SUBJECT, tile_name
 
 from .models import Game
@@ -98,16 +98,6 @@ def code_hidden(game: Game) -> bool:
         and game.state != Game.WON
     )
     return in_play or held_for_the_day(game)
-
-
-def held_for_the_day(game: Game) -> bool:
-    """Whether ``game`` was dealt today's daily deal of its layout, whose code is held
-    until the daily deal's day is over (``mahjong.rules.daily.next_change``) even once
-    the game has ended: one finished game would otherwise hand the whole deal to a second
-    account, or a friend, who could then rank on it the same day with a solver's plan."""
-    if game.origin != Game.DAILY:
-        return False
-    return game.code == str(rules.todays_daily(game.layout_id))
 
 
 def blocked_sentence_hiding(board: Board, tile: int, hidden: frozenset[int]) -> str:

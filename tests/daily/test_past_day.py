@@ -1,5 +1,5 @@
-"""An earlier day's daily deal on the play page and its win screen (ranking.rules,
-game/views.py, game/wins.py): the page says which day's deal it is and that it is not
+"""An earlier day's daily deal on the play page and its win screen (daily.rules,
+game/views.py, game/win_screen.py): the page says which day's deal it is and that it is not
 ranked, in four languages; the win says why it is not ranked; a daily win's screen has
 the player's place and streak. The clock is fixed in every test."""
 
@@ -16,13 +16,13 @@ from django.utils import timezone, translation
 
 from daily import codes as daily
 from daily.history import DAYS
-from game import wins
+from daily.rules import DAILY_DAYS_TRIED
+from daily.rules import earlier_daily_day as earlier_day
+from game import win_screen
 from game.current import CURRENT_GAME_KEY
 from game.models import Game
 from mahjong import GameCode
-from ranking.rules import DAILY_DAYS_TRIED
-from ranking.rules import earlier_daily_day as earlier_day
-from tests.stats.helpers import player, signed_in, win_with_services
+from tests.players import player, signed_in, win_with_services
 from wording import formatting
 
 pytestmark = pytest.mark.django_db
@@ -126,10 +126,10 @@ def test_an_earlier_days_win_says_why_it_is_not_ranked():
     code = code_of(TODAY - timedelta(days=2), "L01")
     game = win_with_services(user=ada, code=code, layout_id="L01", seconds=300, start=NOON)
     assert (game.origin, game.ranked) == (Game.CODE, False)
-    assert wins.win_for(game)["not_ranked"] == [wins.PAST_DAY]
+    assert win_screen.win_for(game)["not_ranked"] == [win_screen.PAST_DAY]
     # Any other code is still "from a game code".
     other = win_with_services(user=ada, code="MJ1-L00-AAAAABL", seconds=300, start=NOON)
-    assert wins.win_for(other)["not_ranked"] == [wins.CODE]
+    assert win_screen.win_for(other)["not_ranked"] == [win_screen.CODE]
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_a_daily_wins_screen_has_the_place_and_the_streak(lang, text):
     game = win_with_services(user=ada, daily="L01", layout_id="L01", seconds=300, start=NOON)
     assert (game.origin, game.ranked) == (Game.DAILY, True)
     with translation.override(lang):
-        daily_place = wins.win_for(game)["daily"]
+        daily_place = win_screen.win_for(game)["daily"]
     assert daily_place == {
         "rank": 1,
         "of": 1,
@@ -170,7 +170,7 @@ def test_a_visitors_daily_win_has_no_streak(client):
 
     owner = Owner(session_key=client.session.session_key)
     game = win_with_services(owner=owner, daily="L01", layout_id="L01", seconds=300, start=NOON)
-    place = wins.win_for(game)["daily"]
+    place = win_screen.win_for(game)["daily"]
     assert (place["counted"], place["streak"], place["streak_text"]) == (False, None, None)
 
 

@@ -17,9 +17,8 @@ from django.utils import timezone, translation
 
 from game.models import Game
 from mahjong.rules import daily
+from tests.players import player, recorded_win, signed_in
 from wording import formatting
-
-from .helpers import player, recorded_win, signed_in
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]

@@ -10,12 +10,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
 from daily import codes as daily
-from game import wins
+from game import win_screen
 from game.models import BestTime, Game, TrustedPlayer
 from game.store import Owner
 from ranking import rules, top_places
-
-from .helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +53,7 @@ def test_an_untrusted_players_top_daily_win_is_held_and_off_the_day_board():
     assert _day_board() == []
     assert not BestTime.objects.filter(user=ada).exists()
     # The win screen says why, in its own words.
-    assert wins.not_ranked_because(won) == [wins.HELD_TOP]
+    assert win_screen.not_ranked_because(won) == [win_screen.HELD_TOP]
 
 
 def test_a_trusted_players_top_daily_win_is_published():

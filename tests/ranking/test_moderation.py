@@ -14,8 +14,8 @@ from daily import codes as daily
 from game.models import BestTime, Game
 from ranking.day_board import day_board
 from records import stats
+from tests.players import PASSWORD, player, signed_in, signs_in, win_with_services
 
-from .helpers import PASSWORD, player, signed_in, signs_in, win_with_services
 from .test_rhythm import steady, win
 
 pytestmark = pytest.mark.django_db

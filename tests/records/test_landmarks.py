@@ -9,8 +9,7 @@ import pytest
 from django.utils import timezone
 
 from game.models import Game
-
-from .helpers import player, recorded_win, signed_in
+from tests.players import player, recorded_win, signed_in
 
 pytestmark = pytest.mark.django_db
 

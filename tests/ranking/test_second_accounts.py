@@ -16,15 +16,14 @@ from django.test import Client
 from django.utils import timezone
 
 from daily import codes as daily
-from game import services, wins
+from game import services, win_screen
 from game.models import Game
 from game.store import Owner
 from mahjongsite import device_mark
 from ranking import second_accounts
 from ranking.day_board import day_board
 from tests.api.helpers import action, create
-
-from .helpers import PASSWORD, human_pace, plan, player, signed_in
+from tests.players import PASSWORD, human_pace, plan, player, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +68,7 @@ def test_a_second_account_on_the_same_browser_is_held_and_the_moderator_reads_wh
     assert cookie["httponly"] and cookie["max-age"] == 365 * 86400
     second = _win(_daily_game(signed_in(browser, bo)))
     assert (second.ranked, second.held) == (False, second_accounts.SHARED_DEVICE)
-    assert wins.win_for(second)["not_ranked"] == [wins.HELD_SHARED]
+    assert win_screen.win_for(second)["not_ranked"] == [win_screen.HELD_SHARED]
     code = str(daily.daily_code(daily.utc_day(), "L00"))
     assert day_board(code=code).entries == []
     # The moderator's list says it in words and names the other account.

@@ -1,4 +1,4 @@
-"""The gallery of layouts in the New game panel (game/gallery.py, game/pictures.py): every
+"""The gallery of layouts in the New game panel (editor/gallery.py, editor/pictures.py): every
 layout with its picture, translated name, size and stored difficulty in each language,
 and a signed-in player's marks: won, and the best ranked time."""
 
@@ -11,11 +11,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils import translation
 
+from editor.pictures import layout_svg, picture_version
 from game.models import Game
-from game.pictures import layout_svg, picture_version
 from mahjong import LAYOUTS
 from mahjong.rules.registry import layout_difficulty
-from tests.stats.helpers import player, signed_in, win_with_services
+from tests.players import player, signed_in, win_with_services
 from wording.names import layout_name
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +155,7 @@ def test_a_visitors_page_leaves_the_marks_to_the_browser(client):
 def test_the_gallery_costs_one_query_for_a_player(client, django_assert_max_num_queries):
     ada = player("ada")
     signed_in(client, ada).get("/sv/play/")
-    from game.gallery import gallery
+    from editor.gallery import gallery
 
     with django_assert_max_num_queries(1):
         entries = gallery(ada.pk)

@@ -9,8 +9,7 @@ from django.test import Client
 from game.models import Game
 from records import stats
 from tests.api.helpers import EXAMPLE, post, tap
-
-from .helpers import plan, player, signed_in, win_through_api
+from tests.players import plan, player, signed_in, win_through_api
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,7 @@ from game.models import BestTime, Game
 from mahjong import LAYOUTS
 from ranking import rules
 from records import stats
-
-from .helpers import player, recorded_win, signed_in
+from tests.players import player, recorded_win, signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -23,16 +23,15 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from daily import codes as daily
 from game import sharing
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from game.models import Game
 from mahjong import LAYOUTS, Board
 from mahjong.rules import daily as rules
 from tests.api.helpers import create, post
 from tests.api.test_openapi import response_schema, validate
+from tests.players import plan, player, signed_in, win_through_api
 from wording import formatting
 from wording.names import layout_name
-
-from .helpers import plan, player, signed_in, win_through_api
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]

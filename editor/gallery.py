@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from editor.selectors import layouts_of
+from game.models import Game
 from mahjong import LAYOUTS
 from mahjong.rules.registry import layout_difficulty
 from wording import formatting
 from wording.names import layout_name
 
-from .models import Game
 from .pictures import box_of, picture_box, picture_version, svg_of, version_of
 
 #: The box a picture fits in, in CSS pixels: wide layouts fill its width, tall ones its

@@ -18,8 +18,7 @@ from game.store import Owner
 from mahjong import LAYOUTS
 from ranking import rules
 from records import stats
-
-from .helpers import player, recorded_win, save_recorded, win_with_services
+from tests.players import player, recorded_win, save_recorded, win_with_services
 
 pytestmark = pytest.mark.django_db
 

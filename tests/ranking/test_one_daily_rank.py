@@ -11,13 +11,12 @@ from django.test import Client
 from django.utils import timezone
 
 from daily import codes as daily
-from game import services, wins
+from game import services, win_screen
 from game.models import BestTime, Game
 from game.store import Owner
 from ranking import rules
 from ranking.day_board import day_board
-
-from .helpers import plan, player, signs_in, win_with_services
+from tests.players import plan, player, signs_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +80,7 @@ def test_a_signed_out_game_waiting_while_the_player_wins_signed_in_is_not_ranked
     assert (waiting.result, waiting.ranked) == (Game.WON, False)
     assert _ranked(ada, code) == [400_000]
     # The win screen says why: not the player's only game on this daily deal.
-    assert wins.win_for(waiting)["not_ranked"] == [wins.REPLAY]
+    assert win_screen.win_for(waiting)["not_ranked"] == [win_screen.REPLAY]
 
 
 def test_two_sessions_signing_in_one_after_the_other_rank_once():

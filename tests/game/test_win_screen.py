@@ -1,4 +1,4 @@
-"""The win screen's facts (game/wins.py), as the game answer's ``win`` carries them: the
+"""The win screen's facts (game/win_screen.py), as the game answer's ``win`` carries them: the
 time, ranked or why not, a new personal best, the daily place for players and visitors;
 and ``may_rank``, which the board reads before a first hint."""
 
@@ -9,13 +9,12 @@ from django.test import Client
 from django.utils import translation
 
 from daily import codes as daily
-from game import services, wins
+from game import services, win_screen
 from game.models import Game
 from game.store import Owner
 from tests.api.helpers import EXAMPLE, create
 from tests.api.test_openapi import validate
-
-from .helpers import player, signed_in, win_through_api, win_with_services
+from tests.players import player, signed_in, win_through_api, win_with_services
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +27,7 @@ def _visitor(client: Client) -> Owner:
 
 def test_a_ranked_win_and_personal_bests_on_a_layout():
     ada = player("ada")
-    first = wins.win_for(win_with_services(user=ada, code=None, seconds=300))
+    first = win_screen.win_for(win_with_services(user=ada, code=None, seconds=300))
     assert first == {
         "elapsed_ms": 300_000,
         "ranked": True,
@@ -37,37 +36,37 @@ def test_a_ranked_win_and_personal_bests_on_a_layout():
         "daily": None,
         "code_later": None,  # not today's daily deal: its code is shown
     }
-    slower = wins.win_for(win_with_services(user=ada, code=None, seconds=400))
+    slower = win_screen.win_for(win_with_services(user=ada, code=None, seconds=400))
     assert slower["best"] == {"new": False, "previous_ms": 300_000}
-    faster = wins.win_for(win_with_services(user=ada, code=None, seconds=200))
+    faster = win_screen.win_for(win_with_services(user=ada, code=None, seconds=200))
     assert faster["best"] == {"new": True, "previous_ms": 300_000}
     # Another layout has bests of its own.
-    other = wins.win_for(win_with_services(user=ada, code=None, layout_id="L02", seconds=500))
+    other = win_screen.win_for(win_with_services(user=ada, code=None, layout_id="L02", seconds=500))
     assert other["best"] == {"new": True, "previous_ms": None}
 
 
 def test_why_a_win_is_not_ranked():
     ada = player("ada")
-    hinted = wins.win_for(win_with_services(user=ada, code=None, seconds=300, hints=1))
+    hinted = win_screen.win_for(win_with_services(user=ada, code=None, seconds=300, hints=1))
     assert (hinted["ranked"], hinted["not_ranked"], hinted["best"]) == (False, ["hints"], None)
-    typed = wins.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=300))
+    typed = win_screen.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=300))
     assert typed["not_ranked"] == ["code"]
-    rushed = wins.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=10, hints=1))
+    rushed = win_screen.win_for(win_with_services(user=ada, code=EXAMPLE, seconds=10, hints=1))
     assert rushed["not_ranked"] == ["hints", "code", "too_fast"]
     # Taps at a script's pace: held back for review, and the screen says so.
     scripted = win_with_services(user=ada, code=None, seconds=300)
     Game.objects.filter(pk=scripted.pk).update(ranked=False, held="too_even_taps")
     scripted.refresh_from_db()
-    assert wins.win_for(scripted)["not_ranked"] == ["held"]
+    assert win_screen.win_for(scripted)["not_ranked"] == ["held"]
     # Nothing before the win: no query either.
     game = services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00").game
-    assert wins.win_for(game) is None
+    assert win_screen.win_for(game) is None
 
 
 def test_daily_place_for_players_and_visitors_and_a_replay():
     bob, ada = player("bob"), player("ada")
     win_with_services(user=bob, daily="L02", seconds=200)
-    ada_win = wins.win_for(win_with_services(user=ada, daily="L02", seconds=300))
+    ada_win = win_screen.win_for(win_with_services(user=ada, daily="L02", seconds=300))
     assert ada_win["ranked"] and ada_win["daily"] == {
         "rank": 2,
         "of": 2,
@@ -84,7 +83,7 @@ def test_daily_place_for_players_and_visitors_and_a_replay():
     assert ada_win["best"] == {"new": True, "previous_ms": None}
 
     visitor = _visitor(Client())
-    seen = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=250))
+    seen = win_screen.win_for(win_with_services(owner=visitor, daily="L02", seconds=250))
     # Not on the board of signed-in players: where it would stand.
     assert seen["daily"] == {
         "rank": 2,
@@ -93,7 +92,7 @@ def test_daily_place_for_players_and_visitors_and_a_replay():
         "streak": None,
         "streak_text": None,
     }
-    again = wins.win_for(win_with_services(owner=visitor, daily="L02", seconds=100))
+    again = win_screen.win_for(win_with_services(owner=visitor, daily="L02", seconds=100))
     assert again["not_ranked"] == ["replay"] and again["daily"] is None
 
 
@@ -101,16 +100,16 @@ def test_may_rank_before_the_first_hint():
     ada = player("ada")
     owner = Owner(user_id=ada.pk)
     fresh = services.game_create(owner=owner, layout_id="L00").game
-    assert wins.may_rank(fresh)
+    assert win_screen.may_rank(fresh)
     services.game_hint(game_id=fresh.id, owner=owner)
-    assert not wins.may_rank(Game.objects.get(pk=fresh.id))
-    assert not wins.may_rank(services.game_create(owner=owner, code=EXAMPLE).game)
-    assert wins.may_rank(services.game_create(owner=owner, daily="L00").game)
-    assert not wins.may_rank(services.game_create(owner=owner, daily="L00").game)  # a replay
+    assert not win_screen.may_rank(Game.objects.get(pk=fresh.id))
+    assert not win_screen.may_rank(services.game_create(owner=owner, code=EXAMPLE).game)
+    assert win_screen.may_rank(services.game_create(owner=owner, daily="L00").game)
+    assert not win_screen.may_rank(services.game_create(owner=owner, daily="L00").game)  # a replay
     # Today's code typed in is a typed code: its deal was known before the first tap.
     today = str(daily.daily_code(daily.utc_day(), "L01"))
     typed = services.game_create(owner=owner, code=today).game
-    assert (typed.origin, wins.may_rank(typed)) == (Game.CODE, False)
+    assert (typed.origin, win_screen.may_rank(typed)) == (Game.CODE, False)
 
 
 def test_the_game_answer_carries_win_and_may_rank(client):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 
-from .models import Game
+from game.models import Game
 
 #: How far back the streak is read; a longer streak shows as this many days.
 LONGEST = 3660

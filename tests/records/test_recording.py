@@ -11,8 +11,7 @@ from django.test import Client
 from game.models import Game
 from records import stats
 from tests.api.helpers import EXAMPLE, create, path_to_stuck, post, remove_pair, tap
-
-from .helpers import (
+from tests.players import (
     PASSWORD,
     form_post,
     plan,

@@ -14,9 +14,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, pgettext
 
 from game.models import Game
+from tests.players import player, recorded_win, save_recorded, signed_in
 from wording import formatting
-
-from .helpers import player, recorded_win, save_recorded, signed_in
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]

@@ -21,8 +21,7 @@ from django.test import Client
 from django.utils.text import capfirst
 
 from game.models import Game
-
-from .helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 

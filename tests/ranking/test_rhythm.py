@@ -17,8 +17,7 @@ from game.models import BestTime, Game
 from game.store import Owner
 from ranking import rhythm
 from records import stats
-
-from .helpers import human_pace, plan, player, signed_in
+from tests.players import human_pace, plan, player, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -172,13 +171,13 @@ def _deals_plan(code: str) -> list:
 
 def test_a_win_replaying_the_deals_plan_is_held_at_a_persons_pace():
     """The script that learnt the code: a person's rhythm, the plan the code gives."""
-    from game import wins
+    from game import win_screen
     from ranking import plan_order
 
     ada = player("ada")
     scripted = _win_in_order(ada, _deals_plan)
     assert (scripted.ranked, scripted.held) == (False, plan_order.FOLLOWS_PLAN)
-    assert wins.win_for(scripted)["not_ranked"] == [wins.HELD_PLAN]
+    assert win_screen.win_for(scripted)["not_ranked"] == [win_screen.HELD_PLAN]
     assert plan_order.plan_share(scripted.code, scripted.history) == 1.0
     # A person's order on another deal (the helpers' winning order): ranked.
     honest = _win_in_order(ada, plan)

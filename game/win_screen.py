@@ -19,21 +19,21 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from daily.rules import earlier_daily_day, held_for_the_day
+from daily.streak import current_streak
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 from wording import formatting
 
-from .hidden import held_for_the_day
 from .models import Game
-from .streak import current_streak
 
 #: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
 #: back for review because of its taps' rhythm (ranking/rhythm.py, ``Game.held``).
 HINTS, CODE, CUSTOM = rules.HINTS, rules.CODE, rules.CUSTOM
 TOO_FAST, REPLAY = rules.TOO_FAST, rules.REPLAY
 HELD = "held"
-#: A game code that is an earlier day's daily deal (rules.earlier_daily_day): said
+#: A game code that is an earlier day's daily deal (daily.rules.earlier_daily_day): said
 #: instead of CODE.
 PAST_DAY = "past_day"
 #: Held because its pairs followed the deal's own plan (ranking/plan_order.py).
@@ -76,7 +76,7 @@ def earlier_day(game: Game):
     except InvalidGameCode:  # a player's own layout
         return None
     started = game.created_at or timezone.now()
-    return rules.earlier_daily_day(code, utc_day(started))
+    return earlier_daily_day(code, utc_day(started))
 
 
 def may_rank(game: Game) -> bool:
@@ -147,7 +147,7 @@ def win_for(game: Game) -> dict | None:
 
 
 def _code_later(game: Game) -> str | None:
-    """Why a win of today's daily deal has no code, share or replay yet (game/hidden.py)."""
+    """Why a win of today's daily deal has no code, share or replay yet (game/face_visibility.py)."""
     if not held_for_the_day(game):
         return None
     return gettext(
