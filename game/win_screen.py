@@ -26,6 +26,7 @@ from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 from wording import formatting
 
+from . import carried_win
 from .models import Game
 
 #: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
@@ -143,6 +144,8 @@ def win_for(game: Game) -> dict | None:
         "best": _best(game) if ranked else None,
         "daily": _daily_place(game) if ranked and game.origin == Game.DAILY else None,
         "code_later": _code_later(game),
+        # A signed-out player: what becomes of the win on signing up or in now.
+        "visitor": carried_win.promise(game),
     }
 
 
