@@ -111,12 +111,6 @@ def _wait(policy: Policy, times: list[float], at: float) -> int:
     return 0
 
 
-def wait_seconds(policy: Policy, key: str) -> int:
-    """0 when ``key`` may try now, else the seconds it has to wait."""
-    at = now()
-    return _wait(policy, _failures(policy, key, at), at)
-
-
 def _store(policy: Policy, key: str, times: list[float]) -> None:
     cache.set(_cache_key(policy, key), times[-policy.limit :], timeout=policy.window_seconds)
 
@@ -148,13 +142,6 @@ def release(policy: Policy, key: str, stamp: float | None) -> None:
         if stamp in times:
             times.remove(stamp)
             _store(policy, key, times)
-
-
-def record_failure(policy: Policy, key: str) -> None:
-    cache_key = _cache_key(policy, key)
-    with _locked(cache_key):
-        at = now()
-        _store(policy, key, [*_failures(policy, key, at), at])
 
 
 @contextmanager

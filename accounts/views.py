@@ -143,14 +143,21 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return str(self.request.user.pk)
 
     def post(self, request, *args, **kwargs):
-        wait = throttle.wait_seconds(throttle.password_change_policy(), self._key())
+        # Counted before the old password is checked, in one step with the check
+        # (accounts/throttle.py), and taken back unless the old password was wrong.
+        policy = throttle.password_change_policy()
+        wait, stamp = throttle.attempt(policy, self._key())
         if wait:
             return too_many_tries(request, wait)
-        return super().post(request, *args, **kwargs)
+        self.wrong_old_password = False
+        try:
+            return super().post(request, *args, **kwargs)
+        finally:
+            if not self.wrong_old_password:
+                throttle.release(policy, self._key(), stamp)
 
     def form_invalid(self, form):
-        if "old_password" in form.errors:
-            throttle.record_failure(throttle.password_change_policy(), self._key())
+        self.wrong_old_password = "old_password" in form.errors
         return super().form_invalid(form)
 
 
@@ -261,21 +268,21 @@ def delete_account(request):
     """Delete my account, after the password: the user, their games and best times go
     (their ranked results leave the boards); nothing of them is kept. Wrong passwords
     count as on the password-change form."""
-    key = str(request.user.pk)
-    if request.method == "POST":
-        wait = throttle.wait_seconds(throttle.password_change_policy(), key)
-        if wait:
-            return too_many_tries(request, wait)
+    key, policy = str(request.user.pk), throttle.password_change_policy()
     form = DeleteAccountForm(request.user, request.POST or None)
     if request.method == "POST":
+        # Counted in one step with the check, taken back if the password was right.
+        wait, stamp = throttle.attempt(policy, key)
+        if wait:
+            return too_many_tries(request, wait)
         if form.is_valid():
+            throttle.release(policy, key, stamp)
             user = request.user
             username = user.get_username()
             logout(request)
             user.delete()  # games and best times go with it (on_delete=CASCADE)
             AccessAttempt.objects.filter(username=username).delete()
             return render(request, "accounts/deleted.html")
-        throttle.record_failure(throttle.password_change_policy(), key)
     return render(request, "accounts/delete.html", {"form": form})
 
 
