@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from ranking import rules, top_places
 
+from . import kinds
 from .models import Game
 
 
@@ -44,7 +45,7 @@ def promise(game: Game) -> str | None:
             "it before it appears on the public leaderboard.",
             top,
         ) % {"places": top}
-    if game.ranked and game.origin == Game.DAILY:
+    if game.ranked and kinds.kind_of(game).once_per_deal:
         return gettext(
             # Translators: on the win screen of a player who is not signed in, after a
             # ranked win of a daily deal.
