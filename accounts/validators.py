@@ -221,6 +221,8 @@ class BreachedPasswordValidator:
         from django.conf import settings
         from zxcvbn import zxcvbn
 
+        if not password:  # nothing to guess (zxcvbn fails on it); the length rule speaks
+            return
         try:
             # Django's own list of common passwords, as part of this one rule.
             CommonPasswordValidator().validate(password)

@@ -13,7 +13,8 @@ from playwright.sync_api import Page, expect
 from daily import codes as daily
 from game.models import Game
 from tests.browser.test_board import open_board, tile
-from tests.browser.test_stats import FAST_FORWARD, _sign_up
+from tests.browser.test_stats import FAST_FORWARD
+from tests.players import PASSWORD
 from tests.players import plan as person_order
 
 RANKED_DAILY = (
@@ -44,7 +45,13 @@ def test_the_win_screen_promises_what_signing_up_then_keeps(live_server, page: P
     facts = page.locator("#won-dialog #won-facts li")
     expect(facts.first).to_have_text(promised)
 
-    _sign_up(page, live_server, "de", "neu_hier")
+    page.goto(f"{live_server.url}/de/accounts/signup/")
+    form = page.locator("form.account-form")
+    form.locator("#id_username").fill("neu_hier")
+    form.locator("#id_password1").fill(PASSWORD)
+    form.locator("#id_password2").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".site-account__name")).to_have_text("neu_hier")
 
     won = Game.objects.get(pk=game_id)
     assert (won.user.username, won.ranked, won.held) == ("neu_hier", True, "")
