@@ -27,7 +27,6 @@ PRECACHED_STATIC = [
     "css/home.css",
     "tiles/classic.svg",
     "js/install.js",
-    "js/header-line.js",
     "js/theme.js",
     "js/practice.js",
     "favicon.svg",

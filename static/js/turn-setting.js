@@ -1,0 +1,44 @@
+// "Turn the board on an upright screen": automatic (the default: fit.js turns a wide
+// layout a quarter turn where the screen is taller than wide and the tiles get larger) or
+// never. Remembered for this browser (localStorage "mahjong.turnBoard"), shown and
+// changed by the #turn-board-select of the board's settings.
+
+const KEY = "mahjong.turnBoard";
+const CHOICES = ["auto", "never"];
+
+function stored() {
+  try {
+    const value = window.localStorage.getItem(KEY);
+    return CHOICES.includes(value) ? value : CHOICES[0];
+  } catch {
+    return CHOICES[0]; // storage refused: the default
+  }
+}
+
+function store(choice) {
+  try {
+    window.localStorage.setItem(KEY, choice);
+  } catch {
+    /* not remembered, still used on this page */
+  }
+}
+
+let choice = stored();
+const listeners = [];
+
+const select = document.getElementById("turn-board-select");
+if (select) {
+  select.value = choice;
+  select.addEventListener("change", () => {
+    choice = CHOICES.includes(select.value) ? select.value : CHOICES[0];
+    store(choice);
+    for (const listener of listeners) listener(choice !== "never");
+  });
+}
+
+export const turnSetting = {
+  // Whether the board may be turned.
+  allows: () => choice !== "never",
+  // listener(allows) after each change.
+  onChange: (listener) => listeners.push(listener),
+};
