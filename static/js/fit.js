@@ -81,9 +81,12 @@ export function fitBoard(width, height, extent, turn = true) {
   const wide = extent.cols > extent.rows * ASPECT;
   if (!turn || !upright || !wide) return lying;
   // Turned, the layout's columns run down the screen and its rows across it. Turned
-  // faces read less easily: only for tiles a tenth larger or more.
+  // faces read less easily: only for tiles a tenth larger or more, or for the tiles a
+  // thumb needs where the board as it lies falls short of them.
   const turned = fitUnits(height, width, extent);
-  return turned.u >= lying.u * 1.1 ? { ...turned, turned: true } : lying;
+  const larger = turned.u >= lying.u * 1.1;
+  const thumb = turned.u > lying.u && lying.u < U_THUMB - 0.01 && turned.u >= U_THUMB - 0.01;
+  return larger || thumb ? { ...turned, turned: true } : lying;
 }
 
 export class BoardFit {
