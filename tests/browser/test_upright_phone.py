@@ -171,7 +171,8 @@ def test_a_turned_boards_blocked_reason_names_the_tiles_drawn_at_its_sides(live_
     game = page.evaluate("document.getElementById('board').controller.game")
     for words, ids, sign in ((said[1], blocked["left"], 1), (said[2], blocked["right"], -1)):
         for neighbour_id, drawn in zip(ids, page.evaluate(DRAWN, ids), strict=True):
-            towards = (drawn["x"] - tile["x"]) * tile["left"][0] + (drawn["y"] - tile["y"]) * tile["left"][1]
+            dx, dy = drawn["x"] - tile["x"], drawn["y"] - tile["y"]
+            towards = dx * tile["left"][0] + dy * tile["left"][1]
             assert sign * towards > 0, (neighbour_id, drawn, tile)
             assert names[game["tiles"][neighbour_id]["face"]] in words
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
