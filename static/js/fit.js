@@ -127,6 +127,9 @@ export class BoardFit {
         if (now !== size) {
           size = now;
           this.fit({ resized: true });
+          // The status line's words about a hint can change the room: the hint stays in view.
+          const hinted = [...this.tiles.querySelectorAll(".tile.is-hint:not([hidden])")];
+          if (hinted.length) this.reveal(hinted);
         }
       }).observe(this.room);
     } else {
@@ -284,30 +287,55 @@ export class BoardFit {
   }
 
   // The hinted tiles, once per hint: scrolled into the frame's view where they are not
-  // (a zoomed-in board), with a little room around them for the outline.
+  // (a zoomed-in board), with a little room around them for the outline; a pair farther
+  // apart than the view is wide or high is first zoomed out until it fits (at most to
+  // the whole board).
   showHinted() {
     const hinted = [...this.tiles.querySelectorAll(".tile.is-hint:not([hidden])")];
     const key = hinted.map((button) => button.dataset.id).join(" ");
     if (key === this.hinted) return;
     this.hinted = key;
     if (!hinted.length) return;
+    let span = this.span(hinted);
+    // The outline's room does not shrink with the tiles: a few steps may be needed.
+    for (let step = 0; step < 4; step++) {
+      const factor = Math.min(
+        this.frame.clientWidth / (span.right - span.left),
+        this.frame.clientHeight / (span.bottom - span.top),
+      );
+      if (factor >= 1 || this.scale <= 1) break;
+      this.zoomTo(this.scale * Math.min(factor, 0.95));
+      span = this.span(hinted);
+    }
+    this.reveal(hinted);
+  }
+
+  // The least scrolling that shows the given tiles (the start of them where they are
+  // larger than the view).
+  reveal(buttons) {
+    const span = this.span(buttons);
+    const width = this.frame.clientWidth;
+    const height = this.frame.clientHeight;
     const view = this.frame.getBoundingClientRect();
-    const boxes = hinted.map((button) => button.getBoundingClientRect());
+    const shift = (start, end, viewStart, size) => {
+      if (start < viewStart || end - start > size) return start - viewStart;
+      if (end > viewStart + size) return end - (viewStart + size);
+      return 0;
+    };
+    this.frame.scrollLeft += shift(span.left, span.right, view.left, width);
+    this.frame.scrollTop += shift(span.top, span.bottom, view.top, height);
+  }
+
+  // The box on screen that holds the given tiles, their thickness and their outlines.
+  span(buttons) {
+    const boxes = buttons.map((button) => button.getBoundingClientRect());
     const room = 2 * (this.last ? this.last.u * DEPTH : 0) + 4;
-    const span = {
+    return {
       left: Math.min(...boxes.map((box) => box.left)) - room,
       right: Math.max(...boxes.map((box) => box.right)) + room,
       top: Math.min(...boxes.map((box) => box.top)) - room,
       bottom: Math.max(...boxes.map((box) => box.bottom)) + room,
     };
-    // The least scrolling that shows the span (its start where it is larger than the view).
-    const shift = (start, end, viewStart, viewEnd) => {
-      if (start < viewStart || end - start > viewEnd - viewStart) return start - viewStart;
-      if (end > viewEnd) return end - viewEnd;
-      return 0;
-    };
-    this.frame.scrollLeft += shift(span.left, span.right, view.left, view.left + this.frame.clientWidth);
-    this.frame.scrollTop += shift(span.top, span.bottom, view.top, view.top + this.frame.clientHeight);
   }
 
   zoomBy(factor, focus = null) {

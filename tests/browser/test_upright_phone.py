@@ -17,6 +17,7 @@ from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
 from mahjong import LAYOUTS
+from mahjong.rules.board import Board
 from tests.browser.accessibility import assert_no_axe_violations
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
@@ -219,3 +220,69 @@ def test_turning_the_phone_refits_the_board_and_the_setting_says_never(live_serv
         "(select) => { select.value = 'auto'; select.dispatchEvent(new Event('change')); }"
     )
     expect(tiles).to_have_class(turned)
+
+
+# The hinted tiles: whether each lies inside the board's frame as it is scrolled, and
+# whether each is drawn above every other tile (its outline on them, not under them).
+HINTED = """() => {
+  const frame = document.getElementById('board').getBoundingClientRect();
+  const all = [...document.querySelectorAll('#board-tiles .tile:not([hidden])')];
+  const z = (button) => Number(getComputedStyle(button).zIndex);
+  return [...document.querySelectorAll('#board-tiles .tile.is-hint')].map((button) => {
+    const box = button.getBoundingClientRect();
+    return {
+      id: Number(button.dataset.id),
+      inView: box.left >= frame.left && box.right <= frame.right
+        && box.top >= frame.top && box.bottom <= frame.bottom,
+      above: all.every((other) => other.classList.contains('is-hint') || z(other) < z(button)),
+    };
+  });
+}"""
+
+BRIDGE = "MJ1-L02-AAAAABL"  # a deal of the Bridge
+
+# Scroll the zoomed board's frame to the corner farthest from the given tiles.
+SCROLL_AWAY = """(ids) => {
+  const board = document.getElementById('board');
+  const frame = board.getBoundingClientRect();
+  const boxes = ids.map((id) =>
+    document.querySelector(`#board-tiles .tile[data-id="${id}"]`).getBoundingClientRect());
+  const x = boxes.reduce((sum, box) => sum + box.left + box.width / 2, 0) / boxes.length;
+  const y = boxes.reduce((sum, box) => sum + box.top + box.height / 2, 0) / boxes.length;
+  board.scrollLeft = x < frame.left + frame.width / 2 ? board.scrollWidth : 0;
+  board.scrollTop = y < frame.top + frame.height / 2 ? board.scrollHeight : 0;
+}"""
+
+
+def test_a_hint_in_a_zoomed_board_is_brought_into_view_above_every_tile(live_server, phone):
+    """The Bridge on a 360 px phone keeps its zoom (the one exception): zoomed in and
+    scrolled away from the pair, Hint scrolls the pair into view, drawn above its
+    neighbours."""
+    page = phone(360, 740)
+    page.goto(f"{live_server.url}/id/play/?code={BRIDGE}")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    page.evaluate("localStorage.setItem('mahjong.hintConfirm', 'skip')")
+    pair = list(Board.from_code(BRIDGE).hint())
+    zoom_in = page.locator("#zoom-in")
+    while zoom_in.is_enabled():
+        zoom_in.click()
+    page.evaluate(SCROLL_AWAY, pair)
+    page.evaluate(
+        """(ids) => ids.some((id) => {
+          const box = document.querySelector(`#board-tiles .tile[data-id="${id}"]`)
+            .getBoundingClientRect();
+          const frame = document.getElementById('board').getBoundingClientRect();
+          return box.right < frame.left || box.left > frame.right
+            || box.bottom < frame.top || box.top > frame.bottom;
+        }) || (() => { throw new Error('the pair is in view before the hint'); })()""",
+        pair,
+    )
+    page.get_by_role("button", name="Petunjuk", exact=True).click()
+    expect(page.locator("#board-tiles .tile.is-hint")).to_have_count(2)
+    # Scrolled once drawn, and again where the status line's words resize the room.
+    page.wait_for_function(f"({HINTED})().every((tile) => tile.inView)", timeout=5000)
+    hinted = page.evaluate(HINTED)
+    assert sorted(tile["id"] for tile in hinted) == sorted(pair)
+    assert all(tile["inView"] and tile["above"] for tile in hinted), hinted
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "upright-zoomed-hint-360x740.png")
