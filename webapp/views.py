@@ -27,6 +27,7 @@ PRECACHED_STATIC = [
     "css/home.css",
     "tiles/classic.svg",
     "js/install.js",
+    "js/site-menu.js",
     "js/theme.js",
     "js/practice.js",
     "favicon.svg",

@@ -105,8 +105,10 @@ MEASURE = """async ({layout, deal, whole, upright}) => {
     if (felt.height > tiles.height + below + 1) {
       say(`the felt is ${felt.height} px high for ${tiles.height} px of board and ${below} px of tools`);
     }
+    // A tile's shorter side (a turned board's tiles lie on their side).
     const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
-      .map((button) => button.getBoundingClientRect().width));
+      .map((button) => button.getBoundingClientRect())
+      .map((box) => Math.min(box.width, box.height)));
     if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
     if (overview) {
       document.getElementById('zoom-in').click();
