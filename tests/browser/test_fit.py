@@ -349,11 +349,14 @@ TILE_AT = "([x, y]) => Number(document.elementFromPoint(x, y)?.closest('.tile')?
 
 
 def test_the_overview_on_an_upright_phone_zooms_in_where_it_is_tapped(live_server, open_at):
-    """The Turtle at 360 px: the whole board, tiles under 24 px, and words that say what a
-    tap does. A tap zooms in around the tile under the finger and taps nothing; the next
-    tap on it selects it; − goes back to the overview, where the keyboard still plays."""
+    """The Turtle at 360 px, with the board never turned (the board's setting): the whole
+    board, tiles under 24 px, and words that say what a tap does. A tap zooms in around
+    the tile under the finger and taps nothing; the next tap on it selects it; − goes back
+    to the overview, where the keyboard still plays."""
     page = open_at(360, 740, phone=True)
     page.goto(f"{live_server.url}/el/play/?layout=L00")
+    page.evaluate("localStorage.setItem('mahjong.turnBoard', 'never')")
+    page.reload()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     board = page.locator("#board")
     hint = page.locator("#board-overview-hint")

@@ -183,7 +183,13 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     page.locator("#board-bar .board-bar__facts").click()
     expect(panel).to_be_hidden()
 
-    # The zoom buttons float on the board's corner, named, next after the board with Tab.
+    # With the board never turned (the panel's last setting), the Turtle is too wide for
+    # a finger's tiles upright: the zoom buttons float on the board's corner, named, next
+    # after the board with Tab.
+    button.click()
+    page.get_by_label("Spielfeld im Hochformat drehen").select_option("never")
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
     zoom_in = page.get_by_role("button", name="Vergrößern")
     expect(zoom_in).to_be_visible()
     page.locator('#board-tiles .tile[tabindex="0"]').focus()
