@@ -7,11 +7,16 @@ A wider screen shows the links in the head and no button.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_editor import sign_in
+
+SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 
 # A visitor's pages, then (signed in) a player's own.
 VISITOR_PAGES = [
@@ -125,6 +130,8 @@ def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert_no_axe_violations(page)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"phone-menu-{scheme}-360x740.png")
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(button).to_be_focused()

@@ -192,6 +192,13 @@ def test_turning_the_phone_refits_the_board_and_the_setting_says_never(live_serv
     tiles = page.locator("#board-tiles")
     turned = re.compile(r"\bis-turned\b")
     expect(tiles).to_have_class(turned)
+    # The arrow keys go the way they point on the screen: ↓ to a free tile drawn lower.
+    focused = page.locator("#board-tiles .tile:focus")
+    page.locator('#board-tiles .tile[tabindex="0"]').focus()
+    before = focused.bounding_box()
+    page.keyboard.press("ArrowDown")
+    after = focused.bounding_box()
+    assert after["y"] > before["y"] + before["height"] / 2, (before, after)
     free = page.locator("#board-tiles .tile.is-free").first
     free.focus()
     page.keyboard.press("Enter")
