@@ -43,7 +43,8 @@ ALLOWED_VIEW_IMPORTS: set[tuple[str, str]] = set()
 #: (the client's address, the browser's device mark, rate arithmetic, what the JSON
 #: APIs share about a request); learning (quiz) and the stored games (the game's model
 #: and its clock) are below the players' own layouts (editor); the daily deal's rules
-#: (its codes, today's and an earlier day's deal, the streak) below the ranking (the public boards, what may enter them, the checks and their
+#: (its codes, today's and an earlier day's deal) below the kinds of game, which the
+#: ranking and the daily streak ask (the public boards, what may enter them, the checks and their
 #: moderation), which stands below play (game), whose guided first game speaks the
 #: rules page's sentences and whose answers name a player's layout; the daily deal's
 #: pages and the accounts build on play; the records on the daily deal too; the
@@ -60,8 +61,9 @@ LAYERS = [
     },
     {"quiz", "game.models", "game.clock"},
     {"editor"},
-    {"daily.codes", "daily.rules", "daily.streak"},
-    {"ranking"},
+    {"daily.codes", "daily.rules"},
+    {"game.kinds"},
+    {"ranking", "daily.streak"},
     {"game"},
     {"daily", "accounts"},
     {"records", "webapp"},
