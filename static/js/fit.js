@@ -6,15 +6,15 @@
 //
 // A screen taller than wide and a layout wider than tall leave most of the screen empty
 // with the board drawn as it lies: there the board is turned a quarter turn clockwise
-// (the tiles' container gets is-turned; turn.css places and turns each tile), faces and
+// (the tiles' container gets is-turned; board-fit.css places and turns each tile), faces and
 // all, so that a tile's left and right sides still face its left and right neighbours
 // and the words that name them stay true. Only where the turned board's tiles are larger;
 // the player can say never (turn-setting.js). Tiles may be squarer than a tile's usual
 // 1.3 (down to square) where that is what it takes to reach a thumb's 32 px.
 //
-// Where even then the whole board needs tiles below a finger's 24 px (the Bridge on a
-// small phone held sideways), a new game opens on the overview: the whole board at a
-// glance. The overview is for looking, not for playing: a tap on it zooms in to the
+// Where even then the whole board needs tiles below a finger's 24 px (a wide layout on
+// an upright phone where the player said never turn it, a phone smaller than most), a
+// new game opens on the overview: the whole board at a glance. The overview is for looking, not for playing: a tap on it zooms in to the
 // playing size around the point tapped (and taps no tile), and from there one finger
 // pans; − or a pinch goes back to the overview. A keyboard's Enter still taps the
 // focused tile: the 24 px are a finger's. Sizes between the overview and the playing

@@ -9,7 +9,8 @@ layout is dealt anew, as a new game opens there, and then measured:
   are on screen at once, with no scrolling; tablets on the layouts that need the most
   room (see ``extremes``);
 - phones held upright: the bar and the board's frame are on screen without scrolling the
-  page, nothing scrolls sideways, and the felt hugs the board. A new game shows the whole
+  page, nothing scrolls sideways, and the felt hugs the board (a wide layout turned: the
+  size of its tiles there is tested in test_upright_phone.py). A new game shows the whole
   board at a glance; where its tiles are under 24 px there (the overview,
   static/js/fit.js), a tap or + zooms in to the playing size, where the board pans inside
   its frame (and − goes back); a signed-in player's head is as slim as a visitor's;
