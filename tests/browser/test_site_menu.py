@@ -119,10 +119,12 @@ def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(
     menu = page.locator("#site-menu")
     expect(menu).to_be_hidden()
 
+    expect(button).to_have_attribute("aria-expanded", "false")
     button.focus()
     page.keyboard.press("Enter")
     expect(menu).to_be_visible()
     assert page.evaluate(OPEN)
+    expect(button).to_have_attribute("aria-expanded", "true")
     # Tab goes on into the menu, its links in order, the current page marked.
     page.keyboard.press("Tab")
     expect(menu.get_by_role("link", name="Regeln")).to_be_focused()
@@ -135,6 +137,7 @@ def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(button).to_be_focused()
+    expect(button).to_have_attribute("aria-expanded", "false")
     # Esc closed the menu only: the game is not paused.
     expect(page.locator("#pause-button")).to_have_attribute("aria-pressed", "false")
 
