@@ -24,7 +24,7 @@
 // units); each layer is drawn --depth × --u up and to the left of the one below, and a
 // tile's thickness is the same --depth × --u, so the edges of a stack can be counted.
 
-import { turnSetting } from "./turn-setting.js";
+import { watchTurnSetting } from "./turn-setting.js";
 
 export const DEPTH = 0.2; // layer offset and tile thickness, in half-tile units
 const ASPECT = 1.3; // a tile's height over its width
@@ -112,10 +112,10 @@ export class BoardFit {
     this.overview = false; // the whole board shown below the playing size
     this.hint = hint;
     this.opensOnOverview = overview;
-    this.turn = turnSetting.allows(); // whether the player lets the board turn
     this.turned = false; // whether it is drawn turned
     this.hinted = ""; // the hinted tiles last brought into view
-    turnSetting.onChange((allows) => {
+    // Whether the player lets the board turn (the board's setting).
+    this.turn = watchTurnSetting((allows) => {
       this.turn = allows;
       this.fit({ resized: true });
     });

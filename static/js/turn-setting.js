@@ -23,22 +23,18 @@ function store(choice) {
   }
 }
 
-let choice = stored();
-const listeners = [];
-
-const select = document.getElementById("turn-board-select");
-if (select) {
-  select.value = choice;
-  select.addEventListener("change", () => {
-    choice = CHOICES.includes(select.value) ? select.value : CHOICES[0];
-    store(choice);
-    for (const listener of listeners) listener(choice !== "never");
-  });
+// Connects the page's setting: listener(allows) after each change. Returns whether the
+// board may be turned now.
+export function watchTurnSetting(listener) {
+  const choice = stored();
+  const select = document.getElementById("turn-board-select");
+  if (select) {
+    select.value = choice;
+    select.addEventListener("change", () => {
+      const chosen = CHOICES.includes(select.value) ? select.value : CHOICES[0];
+      store(chosen);
+      listener(chosen !== "never");
+    });
+  }
+  return choice !== "never";
 }
-
-export const turnSetting = {
-  // Whether the board may be turned.
-  allows: () => choice !== "never",
-  // listener(allows) after each change.
-  onChange: (listener) => listeners.push(listener),
-};
