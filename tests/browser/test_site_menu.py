@@ -151,3 +151,6 @@ def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(
     page.set_viewport_size({"width": 1280, "height": 800})
     expect(button).to_be_hidden()
     expect(page.get_by_role("link", name="Bestenliste")).to_be_visible()
+    page.get_by_role("link", name="Mahjong Solitaire").focus()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Regeln")).to_be_focused()
