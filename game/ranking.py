@@ -3,7 +3,9 @@
 A win is *ranked* when all of these hold (decided once, in the transaction of the tap
 that wins the game, and stored in ``Game.ranked``):
 
-1. the game used no hints;
+1. the game used no hints, and the page was given no other knowledge of the solver
+   (whether the game can still be won, how far back a winnable position lies:
+   ``Game.advised``);
 2. the server dealt it: a new game or today's daily deal (``Game.origin`` ``new`` or
    ``daily``), not a code the player typed in or followed from a link. Today's daily
    deal is started by its layout (``{"daily": "L00"}``, :func:`todays_daily`), never by
@@ -131,6 +133,8 @@ def _lock_player(user_id: int | None) -> None:
 
 #: The module's five rules, by the name a win that misses one gives (the win screen's).
 HINTS, CODE, CUSTOM, TOO_FAST, REPLAY = "hints", "code", "custom", "too_fast", "replay"
+#: The first rule missed by the solver's verdict alone, without a hint.
+ADVICE = "advice"
 
 
 def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
@@ -140,6 +144,8 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
     missed = []
     if game.hints_used:
         missed.append(HINTS)
+    if game.advised:
+        missed.append(ADVICE)
     if game.origin not in (Game.NEW, Game.DAILY):
         missed.append(CODE)
     if is_custom_id(game.layout_id):

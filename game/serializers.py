@@ -36,6 +36,7 @@ from .hidden import (
 )
 from .models import Game
 from .services import Played, may_move
+from .solver_knowledge import page_knows
 from .streak import current_streak
 
 
@@ -82,7 +83,7 @@ def game_status(game: Game, board: Board) -> dict:
         "can_hint": movable and board.can_hint(),
         "can_pause": board.can_pause(),
         "version": game.version,
-        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        # Where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
         # Why a win that met the ranking rules is held back for review (game/rhythm.py):
@@ -95,9 +96,12 @@ def game_status(game: Game, board: Board) -> dict:
         # The win screen's facts (game/wins.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
         "win": wins.win_for(game),
-        # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
+        # The solver's advice, as recorded (game/verdicts.py); never solved here, and
+        # never sent for free to a game that may still be ranked (game/solver_knowledge.py).
         "hint_sure": bool(game.hint) and game.hint_sure,
-        **verdicts.recorded(game),
+        **(verdicts.recorded(game) if page_knows(game) else verdicts.UNKNOWN),
+        # Whether the page was told the solver's verdict, which takes ranking away.
+        "advised": game.advised,
     }
 
 

@@ -39,7 +39,7 @@ from mahjong import (
 from mahjong import parse_code as engine_parse_code
 from mahjong.rules.codes import is_custom_id
 
-from . import ranking, shared_device, store, verdicts
+from . import ranking, shared_device, solver_knowledge, store, verdicts
 from .clock import Clock
 from .models import Game
 from .selectors import board_for, game_get
@@ -331,6 +331,9 @@ def game_undo_to_winnable(*, game_id, owner: Owner, now: datetime | None = None)
             if game.version != seen:
                 continue  # a move came in between: decide again
             _check_playable(game)
+            # How far back the game could last be won is the solver's knowledge.
+            if solver_knowledge.costs_ranking(game):
+                game.advised = True
             # The position reached is winnable: record it with the move.
             game.verdict_version = game.version + 1
             game.verdict_winnable, game.verdict_undo = True, None
@@ -339,13 +342,27 @@ def game_undo_to_winnable(*, game_id, owner: Owner, now: datetime | None = None)
     raise NotLost("the game kept changing")
 
 
-def game_check(*, game_id, owner: Owner) -> tuple[Game, verdicts.Check]:
+#: The answer of a check the player did not ask for in a game that may still be ranked.
+WITHHELD = verdicts.Check(None, None)
+
+
+def game_check(*, game_id, owner: Owner, asked: bool = False) -> tuple[Game, verdicts.Check]:
     """Whether the game can still be won and, if not, how far back a winnable position
     is. Solved with no lock held; the verdict is recorded only if the game is still at
     the version it was decided for (one conditional UPDATE, no version change: the game
     itself did not change). Raises ``Game.DoesNotExist``.
+
+    In a game that may still be ranked the verdict costs the ranking
+    (:mod:`game.solver_knowledge`): it is told only when the player ``asked`` for it
+    knowing that, and the game is then marked as advised before anything is solved.
+    Otherwise the answer is :data:`WITHHELD` (nothing known, nothing solved).
     """
     game = game_get(game_id=game_id, owner=owner)
+    if solver_knowledge.costs_ranking(game):
+        if not asked:
+            return game, WITHHELD
+        Game.objects.filter(pk=game.pk).update(advised=True)
+        game.advised = True
     result = verdicts.check(game.code, game.history)
     if result.winnable is not None and (
         game.verdict_version != game.version
@@ -386,6 +403,9 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
             game.hint_sure = hint.winnable is True
             if hint.pair:
                 game.hints_used += 1
+            elif solver_knowledge.costs_ranking(game):
+                # No pair: the solver found the game lost, and the answer says so.
+                game.advised = True
             known = game.verdict_version == game.version
             if not known and hint.winnable is not None:
                 game.verdict_winnable, game.verdict_undo = hint.winnable, None

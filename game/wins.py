@@ -20,14 +20,14 @@ from django.utils.translation import gettext, ngettext
 from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 
-from . import plan_order, ranking, shared_device, top_places
+from . import plan_order, ranking, shared_device, solver_knowledge, top_places
 from .hidden import held_for_the_day
 from .models import Game
 from .streak import current_streak
 
 #: Why a win is not ranked: the ranking's own rules (game/ranking.py), then a win held
 #: back for review because of its taps' rhythm (game/rhythm.py, ``Game.held``).
-HINTS, CODE, CUSTOM = ranking.HINTS, ranking.CODE, ranking.CUSTOM
+HINTS, ADVICE, CODE, CUSTOM = ranking.HINTS, ranking.ADVICE, ranking.CODE, ranking.CUSTOM
 TOO_FAST, REPLAY = ranking.TOO_FAST, ranking.REPLAY
 HELD = "held"
 #: A game code that is an earlier day's daily deal (ranking.earlier_daily_day): said
@@ -81,7 +81,7 @@ def may_rank(game: Game) -> bool:
     (the play time is judged only at the end)."""
     if game.state == Game.WON:
         return game.ranked
-    return not [rule for rule in ranking.missed_rules(game) if rule != TOO_FAST]
+    return solver_knowledge.costs_ranking(game)
 
 
 def _best(game: Game) -> dict:
