@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('game', '0013_admin_labels'),
+        ("game", "0013_admin_labels"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='advised',
+            model_name="game",
+            name="advised",
             field=models.BooleanField(default=False, verbose_name="solver's verdict shown"),
         ),
         migrations.AddField(
-            model_name='game',
-            name='reviewed',
-            field=models.BooleanField(default=False, verbose_name='checked by a person'),
+            model_name="game",
+            name="reviewed",
+            field=models.BooleanField(default=False, verbose_name="checked by a person"),
         ),
     ]
