@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from game.checked_boards import settle_day_board
 from game.models import Game
 from game.ranking import ranked_wins
 
@@ -37,8 +38,11 @@ def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> Day
     """The best ranked times on a daily deal, how many won it, and the player's place.
 
     At most four queries (two without a player), each an index range of the partial
-    indexes on daily wins (``game_daily_ranked_time``, ``game_daily_won``).
+    indexes on daily wins (``game_daily_ranked_time``, ``game_daily_won``), after the one
+    that checks the top places hold checked wins only (game/checked_boards.py: an
+    unchecked win there is held for review first).
     """
+    settle_day_board(code)
     rows = (
         ranked_wins(code)
         .order_by("elapsed_ms", "finished_at")

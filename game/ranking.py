@@ -268,8 +268,8 @@ def publish_held(games) -> int:
                 others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
                 if others.exclude(pk=game.pk).exists():
                     continue
-            game.ranked, game.held = True, ""
-            game.save(update_fields=["ranked", "held"])
+            game.ranked, game.held, game.reviewed = True, "", True
+            game.save(update_fields=["ranked", "held", "reviewed"])
             if game.user_id is not None:
                 refresh_best_time(game.user_id, game.layout_id)
             published += 1
