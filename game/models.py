@@ -94,9 +94,9 @@ class Game(models.Model):
     )
 
     # The clock. It starts when the board is first shown for a server-dealt game (the
-    # answer that creates it), at the first tap for any other. `elapsed_ms` holds the play time banked so
-    # far; while the clock runs, `running_since` says since when (not banked yet). It
-    # stops (is banked) on pause, on a win and on "no more moves".
+    # answer that creates it), at the first tap for any other. `elapsed_ms` holds the
+    # play time banked so far; while the clock runs, `running_since` says since when
+    # (not banked yet). It stops (is banked) on pause, on a win and on "no more moves".
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     running_since = models.DateTimeField(_("clock running since"), null=True, blank=True)
     elapsed_ms = models.BigIntegerField(_("play time (ms)"), default=0)

@@ -106,9 +106,12 @@ def game_status(game: Game, board: Board) -> dict:
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game; a wholly covered tile's face and family are null (game/hidden.py)."""
+    """The whole game; a wholly covered tile's face and family are null (game/hidden.py),
+    and every tile's while the game is paused: a paused game's board is hidden, and its
+    faces are not studied off the clock (``faces_withheld``; the page that resumes it
+    asks for the whole game again)."""
     free = set(board.free_tiles())
-    hidden = hidden_tiles(board)
+    hidden = frozenset(range(len(board.deal.faces))) if game.paused else hidden_tiles(board)
     return {
         "layout": {
             "id": game.layout_id,
@@ -127,6 +130,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
         "may_rank": wins.may_rank(game),
+        "faces_withheld": game.paused,
         "past_day": _past_day(game),
         "event": event,
     }

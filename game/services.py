@@ -106,6 +106,9 @@ def game_create(
         raise UnknownLayout(parsed.layout_id, "nobody keeps this layout any more")
     board = Board.from_code(parsed)
     device, address = traces if origin == Game.DAILY else ("", "")
+    # A game that may be ranked is timed from the answer that shows its board, not from
+    # its first tap: its faces are no longer studied off the clock (see _sync_clock).
+    running_since = timezone.now() if timed_from_view(origin, parsed.layout_id) else None
     for attempt in range(_CREATE_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -122,6 +125,7 @@ def game_create(
                     board_page=page or "",
                     device=device,
                     address=address,
+                    running_since=running_since,
                 )
             break
         except IntegrityError:
@@ -177,18 +181,29 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     return len(claimed)
 
 
+def timed_from_view(origin: str, layout_id: str) -> bool:
+    """Whether a game's clock starts when its board is first shown (the answer that
+    creates it) rather than at its first move: a game that may be ranked, a deal of the
+    server on one of our layouts."""
+    return origin in (Game.NEW, Game.DAILY) and not is_custom_id(layout_id)
+
+
 def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:
     """Bring the stored clock in line with the game (rule and arithmetic: :mod:`.clock`):
-    it runs from the first move on while the game is played and not paused."""
-    clock = Clock(game.started_at, game.running_since, game.elapsed_ms)
+    it runs from its start while the game is played and not paused. The start is the
+    game's creation for a game timed from its first view, else its first move.
+    ``started_at`` keeps the first move either way: the statistics count a game as
+    played from it."""
+    start = game.started_at
+    if start is None and timed_from_view(game.origin, game.layout_id):
+        start = game.created_at or now
+    clock = Clock(start, game.running_since, game.elapsed_ms)
     if first_move:
         clock = clock.start(now)
     clock = clock.follow(runs=game.state == PLAYING and not game.paused, now=now)
-    game.started_at, game.running_since, game.elapsed_ms = (
-        clock.started_at,
-        clock.running_since,
-        clock.elapsed_ms,
-    )
+    if first_move and game.started_at is None:
+        game.started_at = now
+    game.running_since, game.elapsed_ms = clock.running_since, clock.elapsed_ms
 
 
 def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
@@ -230,7 +245,8 @@ def _move(game_id, owner: Owner):
 
 
 def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -> Played:
-    """Tap a tile (the engine carries it out). The first tap starts the clock.
+    """Tap a tile (the engine carries it out). The first tap starts the clock of a game
+    whose clock did not start when it was dealt (a typed code, a player's own layout).
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, or the engine's
     :class:`~mahjong.MoveError` subclasses (unknown or removed tile, won game); the

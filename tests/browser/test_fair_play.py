@@ -153,3 +153,21 @@ def test_the_notice_can_be_turned_off_and_stays_off(live_server, page: Page, los
     expect(notice).to_be_empty()
     assert checks == []
     assert errors == []
+
+
+def test_a_paused_board_is_hidden_and_its_faces_come_back_on_resume(live_server, page: Page):
+    errors = open_board(page, live_server, "sv", query="")  # a deal of the server
+    faces = "document.getElementById('board').controller.game.tiles.filter((t) => t.face).length"
+    shown = page.evaluate(faces)
+    assert shown > 0
+    page.locator("#pause-button").click()
+    expect(page.locator("#board-paused")).to_be_visible()
+    page.reload()  # the page reads the paused game afresh: not one face
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#board-paused")).to_be_visible()
+    expect(page.locator("#board-tiles")).to_be_hidden()
+    assert page.evaluate(faces) == 0
+    page.locator("#resume-button").click()
+    page.wait_for_function(f"{faces} === {shown}")
+    expect(page.locator("#board-tiles")).to_be_visible()
+    assert errors == []
