@@ -102,6 +102,9 @@ def game_status(game: Game, board: Board) -> dict:
         **(verdicts.recorded(game) if page_knows(game) else verdicts.UNKNOWN),
         # Whether the page was told the solver's verdict, which takes ranking away.
         "advised": game.advised,
+        # Paused: the whole game holds no face (game_payload), and the page that resumes
+        # a game it read so fetches it whole again.
+        "faces_withheld": game.paused,
     }
 
 
@@ -130,7 +133,6 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
         "may_rank": wins.may_rank(game),
-        "faces_withheld": game.paused,
         "past_day": _past_day(game),
         "event": event,
     }

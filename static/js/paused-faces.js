@@ -13,7 +13,7 @@ export function setupPausedFaces({ board }) {
   });
   board.addEventListener("board:applied", (event) => {
     const { answer } = event.detail;
-    if (!withheld || answer.event !== "resumed" || answer.paused) return;
+    if (!withheld || answer.faces_withheld !== false) return;
     withheld = false;
     board.controller?.reload().catch(() => {
       withheld = true; // the next resume or reload tries again
