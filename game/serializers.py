@@ -20,14 +20,15 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import timezone
 
+from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family
 from mahjong.rules.daily import utc_day
 from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts, wins
-from .hidden import (
+from . import kinds, sharing, verdicts, win_screen
+from .face_visibility import (
     blocked_sentence_hiding,
     code_hidden,
     covered_tiles,
@@ -37,7 +38,6 @@ from .hidden import (
 from .models import Game
 from .services import Played, may_move
 from .solver_knowledge import page_knows
-from .streak import current_streak
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -55,7 +55,7 @@ _HIDDEN = {"face": None, "family": None}
 
 
 def _streak(game: Game) -> int | None:
-    if not (game.state == Game.WON and game.ranked and game.origin == Game.DAILY):
+    if not (game.state == Game.WON and game.ranked and kinds.kind_of(game).streak):
         return None
     if game.user_id is None:
         return None
@@ -86,16 +86,17 @@ def game_status(game: Game, board: Board) -> dict:
         # Where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
-        # Why a win that met the ranking rules is held back for review (game/rhythm.py):
-        # "too_fast_taps" or "too_even_taps"; null otherwise.
+        # Why a win that met the ranking rules is held back for review (ranking/): one of
+        # Game.Held's six reasons (its taps too fast or too even, the deal's own order, the
+        # same browser or address under another account, a new top time); null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
-        # A ranked daily win's screen shows the player's daily streak (game/streak.py);
+        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
-        # The win screen's facts (game/wins.py): time, ranked or why not, a new personal
+        # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
-        "win": wins.win_for(game),
+        "win": win_screen.win_for(game),
         # The solver's advice, as recorded (game/verdicts.py); never solved here, and
         # never sent for free to a game that may still be ranked (game/solver_knowledge.py).
         "hint_sure": bool(game.hint) and game.hint_sure,
@@ -109,10 +110,10 @@ def game_status(game: Game, board: Board) -> dict:
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game; a wholly covered tile's face and family are null (game/hidden.py),
-    and every tile's while the game is paused: a paused game's board is hidden, and its
-    faces are not studied off the clock (``faces_withheld``; the page that resumes it
-    asks for the whole game again)."""
+    """The whole game; a wholly covered tile's face and family are null
+    (game/face_visibility.py), and every tile's while the game is paused: a paused game's
+    board is hidden, and its faces are not studied off the clock (``faces_withheld``; the
+    page that resumes it asks for the whole game again)."""
     free = set(board.free_tiles())
     hidden = frozenset(range(len(board.deal.faces))) if game.paused else hidden_tiles(board)
     return {
@@ -132,7 +133,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         **game_status(game, board),
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
-        "may_rank": wins.may_rank(game),
+        "may_rank": win_screen.may_rank(game),
         "past_day": _past_day(game),
         "event": event,
     }
@@ -141,9 +142,9 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
 def _past_day(game: Game) -> dict | None:
     """For a typed code that is an earlier day's daily deal: that day, written out in the
     request's language, and its day board, so that the board labels the game at once."""
-    if game.origin != Game.CODE:
+    if kinds.kind_of(game) is not kinds.PAST_DAY_DEAL:
         return None
-    day = wins.earlier_day(game)
+    day = win_screen.earlier_day(game)
     if day is None:
         return None
     return {

@@ -14,9 +14,9 @@ second look at a daily deal, a hint already taken) the knowledge is free.
 
 from __future__ import annotations
 
-from mahjong.rules.codes import is_custom_id
+from ranking import rules
 
-from . import ranking
+from . import kinds
 from .models import Game
 
 
@@ -26,7 +26,7 @@ def costs_ranking(game: Game) -> bool:
     judged only at the end). Reads the owner's games for a daily deal."""
     if game.state == Game.WON or game.result != Game.UNFINISHED:
         return False
-    return not [rule for rule in ranking.missed_rules(game) if rule != ranking.TOO_FAST]
+    return not [rule for rule in rules.missed_rules(game) if rule != rules.TOO_FAST]
 
 
 def page_knows(game: Game) -> bool:
@@ -34,10 +34,8 @@ def page_knows(game: Game) -> bool:
     page was given it already, or the game was never to be ranked by its deal. No query:
     it is asked for every move (a second look at a daily deal is told through
     ``GET /winnable`` instead)."""
-    return (
-        game.advised
-        or game.hints_used > 0
-        or game.state == Game.WON
-        or game.origin not in (Game.NEW, Game.DAILY)
-        or is_custom_id(game.layout_id)
-    )
+    if game.advised or game.hints_used > 0 or game.state == Game.WON:
+        return True
+    # A typed code's kind is never ranked; read from the origin, as its kind would try the
+    # daily deals of the last days.
+    return game.origin == Game.Origin.CODE or not kinds.kind_of(game).may_rank

@@ -14,7 +14,7 @@ from game.models import Game
 from game.store import Owner
 from records import stats
 from tests.api.helpers import EXAMPLE
-from tests.stats.helpers import plan, player
+from tests.players import plan, player
 
 pytestmark = pytest.mark.django_db
 
