@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from django.db.models import Min, Q
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from daily.streak import current_streak
 from mahjong.rules.daily import utc_day
@@ -121,6 +121,22 @@ def _daily_place(game: Game) -> dict:
     return place
 
 
+#: A held win's state, in the same words wherever it is shown: the win screen, the
+#: statistics page, the boards of one's own wins and the data export. Neither ranked nor
+#: unranked: it waits for a person's check (Game.held).
+HELD_STATE = pgettext_lazy("win state", "Waiting for a check")
+
+
+def standing(game: Game) -> str | None:
+    """A won game's standing: ``ranked``, ``held`` (waiting for a check, never counted as
+    unranked) or ``unranked``; None for a game not won."""
+    if game.result != Game.WON:
+        return None
+    if game.ranked:
+        return "ranked"
+    return "held" if game.held else "unranked"
+
+
 def win_for(game: Game) -> dict | None:
     """The win screen's facts for a won game, else ``None`` (no query then)."""
     if game.result != Game.WON:
@@ -130,6 +146,8 @@ def win_for(game: Game) -> dict | None:
     return {
         "elapsed_ms": game.elapsed_ms,
         "ranked": ranked,
+        # Waiting for a check: the win screen says so first, then why.
+        "held": bool(game.held) and not ranked,
         "not_ranked": not_ranked_because(game),
         "best": _best(game) if ranked else None,
         "daily": _daily_place(game) if ranked and kind.board == kinds.DAY_BOARD else None,

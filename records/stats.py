@@ -64,7 +64,8 @@ class Totals:
 
     @property
     def unranked_won(self) -> int:
-        return self.won - self.ranked_won
+        """Wins that are not ranked and not waiting for a check (a held win is neither)."""
+        return self.won - self.ranked_won - self.held_won
 
     @property
     def win_rate(self) -> float | None:

@@ -137,7 +137,7 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
             "once they have been checked.",
             2,
         ) % {"count": formatting.small_number(2)}
-        cell = pgettext("ranked", "Held for review")
+        cell = pgettext("win state", "Waiting for a check")  # the held state's one msgid
         yes = pgettext("ranked", "Yes")
     assert "Held for review" not in html and "held for review" not in html  # translated
     assert f'<p class="stats-held" id="stats-held">{notice}</p>' in html
