@@ -9,8 +9,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.models import Game
+from mahjong import Board
 from tests.api.helpers import path_to_stuck
 from tests.browser import test_winnable
+from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board
 from tests.browser.test_winnable import click_pair, history_now, overlaps_a_tile
 
@@ -176,3 +178,25 @@ def test_a_paused_board_is_hidden_and_its_faces_come_back_on_resume(live_server,
         page.wait_for_timeout(100)
     assert page.evaluate(faces) == shown
     assert errors == []
+
+
+def test_the_offer_and_its_question_are_accessible_in_both_themes(live_server, axe_page: Page):
+    """axe-core on the notice's offer and on its question (Greek, a fresh deal that may be
+    ranked), in the light and the dark theme."""
+    page = axe_page
+    open_board(page, live_server, "el", query="?layout=L00")
+    code = Game.objects.get(pk=shown_id(page)).code
+    click_pair(page, Board.from_code(code).playable_pairs()[0])
+    offer = page.get_by_role("button", name="Βγαίνει ακόμη αυτή η παρτίδα;", exact=True)
+    expect(offer).to_be_visible()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert_no_axe_violations(page)
+    offer.click()
+    question = page.get_by_role("dialog", name="Ο έλεγχος βγάζει αυτή την παρτίδα εκτός κατάταξης")
+    expect(question).to_be_visible()
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert_no_axe_violations(page)
+    page.keyboard.press("Escape")
+    assert Game.objects.get(pk=shown_id(page)).advised is False
