@@ -36,6 +36,8 @@ class RulesUnderThePassword:
         if not self.errors.get(name):
             return
         password = self.data.get(self.add_prefix(name), "")
+        if not password:  # "this field is required" says it all; no rule was tried
+            return
         user = getattr(self, "user", None) or self.instance
         kept = []
         for validator in password_validation.get_default_password_validators():
