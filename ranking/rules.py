@@ -3,7 +3,9 @@
 A win is *ranked* when all of these hold (decided once, in the transaction of the tap
 that wins the game, and stored in ``Game.ranked``):
 
-1. the game used no hints;
+1. the game used no hints, and the page was given no other knowledge of the solver
+   (whether the game can still be won, how far back a winnable position lies:
+   ``Game.advised``, game/solver_knowledge.py);
 2. the server dealt it: a new game or today's daily deal, not a code the player typed
    in or followed from a link (its kind says so: game/kinds.py). Today's daily deal is
    started by its layout (``{"daily": "L00"}``, :func:`daily.rules.todays_daily`), never
@@ -92,6 +94,8 @@ def _lock_player(user_id: int | None) -> None:
 
 #: The rules of this module's own, by the name a win that misses one gives (the win screen's).
 HINTS, TOO_FAST, REPLAY = "hints", "too_fast", "replay"
+#: The first rule missed by the solver's verdict alone, without a hint.
+ADVICE = "advice"
 #: The kinds of game never ranked (game/kinds.py): a typed code, a player's own layout.
 CODE, CUSTOM = kinds.CODE, kinds.CUSTOM
 
@@ -104,6 +108,8 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
     missed = []
     if game.hints_used:
         missed.append(HINTS)
+    if game.advised:
+        missed.append(ADVICE)
     # A kind never ranked says why: a typed code (an earlier day's deal is one too) or
     # a player's own layout.
     if CODE in kind.never_ranked_because or kinds.PAST_DAY in kind.never_ranked_because:
@@ -228,8 +234,8 @@ def publish_held(games) -> int:
                 others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
                 if others.exclude(pk=game.pk).exists():
                     continue
-            game.ranked, game.held = True, ""
-            game.save(update_fields=["ranked", "held"])
+            game.ranked, game.held, game.reviewed = True, "", True
+            game.save(update_fields=["ranked", "held", "reviewed"])
             if game.user_id is not None:
                 refresh_best_time(game.user_id, game.layout_id)
             published += 1
