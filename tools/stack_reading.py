@@ -36,19 +36,21 @@ SCREENS = [
     {"size": (390, 844), "marks": 8, "mobile": True},
 ]
 
-# A numbered disc on a tile's face, low on it: clear of its side (down and to the right),
-# where the stack is read, and of its tally bars (the top right corner), which count it.
+# A numbered disc on a tile's face, clear of its side, where the stack is read, and of its
+# tally bars along the face's top, which count it: low on an upright tile, in the middle
+# of a turned one (wider than high: its top is at the screen's side).
 DRAW_MARKS = """(marks) => {
   for (const [number, id] of marks) {
     const tile = document.querySelector(`#board-tiles .tile[data-id="${id}"]`);
     const box = tile.getBoundingClientRect();
-    const size = Math.max(15, Math.round(box.width * 0.5));
+    const turned = box.width > box.height;
+    const size = Math.max(15, Math.round(Math.min(box.width, box.height) * 0.5));
     const mark = document.createElement('div');
     mark.textContent = String(number);
     Object.assign(mark.style, {
       position: 'fixed', zIndex: 99999, pointerEvents: 'none',
-      left: `${box.left + box.width * 0.4 - size / 2}px`,
-      top: `${box.top + box.height * 0.62 - size / 2}px`,
+      left: `${box.left + box.width * (turned ? 0.5 : 0.4) - size / 2}px`,
+      top: `${box.top + box.height * (turned ? 0.5 : 0.62) - size / 2}px`,
       width: `${size}px`, height: `${size}px`, borderRadius: '50%',
       display: 'grid', placeItems: 'center',
       background: '#c8157a', color: '#fff', border: '2px solid #fff',
