@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -113,6 +114,11 @@ def _board_strings() -> dict:
         "tileHidden": _("Covered tile"),
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
+        # Translators: said under the board when the connection to the server is lost. The
+        # server keeps every game's time: it does not know that the player is offline.
+        "offlineClock": _(
+            "Offline, the clock runs on, in a ranked game too: the server keeps the time."
+        ),
         # A blocked tap's sentence comes with the server's answer; this adds that the tap
         # also cleared a selection.
         "selectionCleared": selection_cleared("{sentence}"),
@@ -196,6 +202,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "create": create,
         "game": initial,
         "guide": guide,
+        "requestTimeoutMs": settings.MAHJONG_BOARD_REQUEST_TIMEOUT_MS,
     }
     # Only a typed code can be an earlier day's deal (a fresh deal's code is the server's).
     if initial is not None:

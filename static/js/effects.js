@@ -74,7 +74,9 @@ export function setupEffects({ board, tiles }) {
     });
   }
 
-  board.addEventListener("board:applied", (event) => {
+  // A tap moves the tiles when it is drawn: before its answer when the board expected
+  // it (board:predicted), and not again when the answer says the same.
+  const answered = (event) => {
     const { game, answer } = event.detail;
     const before = selected;
     selected = game.selected;
@@ -86,6 +88,11 @@ export function setupEffects({ board, tiles }) {
       move(button(before), SHAKE, 200);
       move(button(game.selected), SHAKE, 200);
     }
+  };
+  board.addEventListener("board:predicted", answered);
+  board.addEventListener("board:applied", (event) => {
+    if (event.detail.predicted) selected = event.detail.game.selected;
+    else answered(event);
   });
   board.addEventListener("board:blocked", (event) => {
     selected = event.detail.game.selected;
