@@ -5,8 +5,8 @@
 // while the page is hidden.
 //
 // Listens to the board's DOM events (static/js/board.js): board:predicted and
-// board:applied for selections,
-// removals, undos and hints, board:blocked for a blocked tap, board:won for the win.
+// board:applied for selections, removals, undos and hints, board:blocked for a blocked
+// tap, board:won for the win.
 
 const KEY = "mahjong.sound";
 
