@@ -114,11 +114,6 @@ def _board_strings() -> dict:
         "tileHidden": _("Covered tile"),
         "loading": _("Loading the board…"),
         "networkError": _("The server could not be reached. Try again."),
-        # Translators: said under the board when the connection to the server is lost. The
-        # server keeps every game's time: it does not know that the player is offline.
-        "offlineClock": _(
-            "Offline, the clock runs on, in a ranked game too: the server keeps the time."
-        ),
         # A blocked tap's sentence comes with the server's answer; this adds that the tap
         # also cleared a selection.
         "selectionCleared": selection_cleared("{sentence}"),

@@ -83,6 +83,7 @@ export function init() {
     won: document.getElementById("won-dialog"),
     wonText: document.getElementById("won-text"),
     offline: document.getElementById("connection-notice"),
+    offlineClock: document.getElementById("connection-clock"),
   };
 
   // This page load's token: it opens the game (taking it over from any page it replaced)
@@ -203,14 +204,24 @@ export function init() {
 
   // The connection: lost (the taps wait, the board stays as it is) or back (the whole
   // game is fetched, so that the board and the server agree).
+  // What the clock does meanwhile is said at once, in the top layer below the bar (any tap
+  // elsewhere puts it away and still counts; the notice opens it again).
   function connection(online) {
     el.offline.hidden = online;
     if (!online) {
-      announce(t.offlineClock);
+      const bar = el.offline.closest(".board-bar") || el.offline;
+      el.offlineClock.style.setProperty("--top", `${bar.getBoundingClientRect().bottom + 6}px`);
+      el.offlineClock.textContent = "";
+      if (!el.offlineClock.matches(":popover-open")) el.offlineClock.showPopover();
+      // Written once shown, so that a screen reader says it (a live region).
+      window.setTimeout(() => {
+        el.offlineClock.textContent = el.offlineClock.dataset.text;
+      }, 30);
       return;
     }
+    if (el.offlineClock.matches(":popover-open")) el.offlineClock.hidePopover();
     // Nothing said about the lost connection stays once it is back.
-    if ([t.networkError, t.offlineClock].includes(el.status.textContent)) announce("");
+    if (el.status.textContent === t.networkError) announce("");
     if (game) reload().catch(() => undefined);
   }
 
@@ -497,6 +508,17 @@ export function init() {
   window.addEventListener("pageshow", (event) => {
     if (event.persisted && game) open();
   });
+  // Esc puts the clock's words away first: the board's own Esc (shortcuts.js), which
+  // clears the selection, would otherwise keep them open.
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Escape" || !el.offlineClock.matches(":popover-open")) return;
+      el.offlineClock.hidePopover();
+      event.stopPropagation();
+    },
+    true,
+  );
   // The browser says it is online again while no move waits for it: see whether the
   // server answers (a move that waits is sent again by api.js itself).
   window.addEventListener("online", () => {

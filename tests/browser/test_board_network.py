@@ -19,7 +19,8 @@ from playwright.sync_api import Page, expect
 from game.models import Game
 from mahjong import Board, match_class
 from tests.api.helpers import EXAMPLE, path_to_stuck
-from tests.browser.test_board import fast_forward, open_board, tile
+from tests.browser.accessibility import assert_no_axe_violations
+from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 
 TAPS = re.compile(r".*/api/games/[^/]+/tap$")
 
@@ -130,7 +131,6 @@ def test_taps_are_drawn_before_their_answers_and_a_refusal_shows_the_server_boar
     assert agreed(page)
 
     # The server refuses a pair: it comes back, with the server's board.
-    game_id = page.evaluate("document.getElementById('board').controller.game.id")
     (e, f) = Board.from_code(EXAMPLE, [(a, b)]).hint()
     page.evaluate(WATCH_HIDDEN, [e, f])
     tile(page, e).click()
@@ -150,7 +150,7 @@ def test_taps_are_drawn_before_their_answers_and_a_refusal_shows_the_server_boar
     expect(page.locator("#board-status")).to_have_text("Nein.")
     assert page.evaluate("window.__hidden") == {str(e): [True, False], str(f): [True, False]}
     assert agreed(page)
-    assert Game.objects.get(id=game_id).selected == e
+    assert page.evaluate(BOARD_AND_SERVER)["server"]["selected"] == e
 
 
 def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server, page: Page):
@@ -160,6 +160,7 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
     errors = open_board(page, live_server, "sv")
     game_id = page.evaluate("document.getElementById('board').controller.game.id")
     notice = page.locator("#connection-notice")
+    clock = page.locator("#connection-clock")
     status = page.locator("#board-status")
     expect(notice).to_be_hidden()
     before = page.evaluate(BOXES)
@@ -172,8 +173,10 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
     try:
         expect(notice).to_be_visible()
         expect(notice).to_have_text(words("sv", "Offline. Your moves wait."))
-        expect(status).to_have_text(offline_clock)
-        tile(page, a).click()
+        expect(clock).to_be_visible()
+        expect(clock).to_have_text(offline_clock)
+        tile(page, a).click()  # puts the clock's words away, and counts
+        expect(clock).to_be_hidden()
         tile(page, b).click()
         expect(tile(page, a)).to_be_hidden()
         expect(tile(page, b)).to_be_hidden()
@@ -181,6 +184,10 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
         expect(tile(page, c)).to_have_attribute("aria-pressed", "true")
         expect(notice).to_be_visible()
         assert page.evaluate(WAITING) == 3
+        notice.click()  # the notice says again what the clock does
+        expect(clock).to_have_text(offline_clock)
+        page.keyboard.press("Escape")
+        expect(clock).to_be_hidden()
         # Nothing moved: every tile still shown is where it was, the bar keeps its size.
         after = page.evaluate(BOXES)
         assert after == {key: box for key, box in before.items() if key not in (str(a), str(b))}
@@ -201,10 +208,13 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
         timeout=2000,
     )
     expect(notice).to_be_hidden(timeout=2000)
-    stale = [offline_clock, words("sv", "The server could not be reached. Try again.")]
-    assert status.text_content() not in stale
-    game = Game.objects.get(id=game_id)
-    assert (game.history, game.selected) == ([[a, b]], c)
+    expect(clock).to_be_hidden()
+    assert status.text_content() != words("sv", "The server could not be reached. Try again.")
+    server = page.evaluate(BOARD_AND_SERVER)["server"]  # the pair went, then c was selected
+    assert (server["selected"], sorted(set(range(144)) - set(server["shown"]))) == (
+        c,
+        sorted([a, b]),
+    )
     # The browser's own line for each request it could not send is all: no error of the page.
     assert [error for error in errors if "ERR_INTERNET_DISCONNECTED" not in error] == []
 
@@ -231,7 +241,7 @@ def test_a_move_taken_whose_answer_was_lost_is_not_sent_twice_and_a_reload_keeps
     expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#connection-notice")).to_be_hidden()
     assert sent == [a]
-    assert Game.objects.get(id=game_id).selected == a  # taken once: not deselected again
+    assert page.evaluate(BOARD_AND_SERVER)["server"]["selected"] == a  # not deselected again
 
     # A tap the server took but whose answer is still on its way when the page reloads.
     page.route(TAPS, lambda route: route.fetch() and None)  # taken, never answered
@@ -273,3 +283,35 @@ def test_a_reloaded_stuck_game_says_no_more_moves(live_server, page: Page, lang)
     open_board(page, live_server, lang)
     fast_forward(page, path_to_stuck())
     expect(page.locator("#board-status")).to_have_text(words(lang, "No more moves"))
+
+
+def test_the_offline_notice_is_accessible_in_both_themes_and_fits_a_phone_bar(
+    live_server, axe_page: Page
+):
+    """The notice and the clock's words, shown, in the light and the dark theme at
+    1280×800 and on an upright phone, in German (the longest words): axe-clean, the
+    notice inside the bar, the bar's size and every tile's place kept. Screenshots go to
+    artifacts/screenshots/."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    open_board(axe_page, live_server, "de")
+    notice = axe_page.locator("#connection-notice")
+    for width, height in ((1280, 800), (390, 844)):
+        axe_page.set_viewport_size({"width": width, "height": height})
+        axe_page.wait_for_timeout(100)  # the board fits itself to the new size
+        bar = axe_page.locator("#board-bar").bounding_box()
+        tiles = axe_page.evaluate(BOXES)
+        for scheme in ("light", "dark"):
+            axe_page.emulate_media(color_scheme=scheme)
+            axe_page.context.set_offline(True)
+            try:
+                expect(notice).to_be_visible()
+                box = notice.bounding_box()
+                assert bar["y"] <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"]
+                expect(axe_page.locator("#connection-clock")).to_be_visible()
+                assert axe_page.locator("#board-bar").bounding_box() == bar
+                assert axe_page.evaluate(BOXES) == tiles  # no tile moved
+                axe_page.screenshot(path=SCREENSHOTS / f"board-offline-{width}-{scheme}.png")
+                assert_no_axe_violations(axe_page)
+            finally:
+                axe_page.context.set_offline(False)
+            expect(notice).to_be_hidden()
