@@ -16,43 +16,60 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from mahjong import State
+from mahjong import State as EngineState
 
 from .clock import Clock
 
 
 class Game(models.Model):
-    # The engine's states, stored by their names.
-    PLAYING, WON, STUCK = State.PLAYING.value, State.WON.value, State.STUCK.value
-    # The labels are the admin's, in the operator's language.
-    STATES = [
-        (PLAYING, pgettext_lazy("game result", "in play")),
-        (WON, pgettext_lazy("game result", "won")),
-        (STUCK, pgettext_lazy("game result", "no more moves")),
-    ]
+    class State(models.TextChoices):
+        """The engine's states, stored by their names; the labels are the admin's, in the
+        operator's language."""
 
-    # The recorded result, for the statistics and the leaderboard. Empty while the game
-    # is unfinished; ``won`` is set in the transaction of the tap that removes the last
-    # pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces it.
-    UNFINISHED = ""
-    ABANDONED = "abandoned"
-    RESULTS = [
-        (UNFINISHED, pgettext_lazy("game result", "unfinished")),
-        (WON, pgettext_lazy("game result", "won")),
-        (STUCK, pgettext_lazy("game result", "no more moves")),
-        (ABANDONED, pgettext_lazy("game result", "abandoned")),
-    ]
+        PLAYING = EngineState.PLAYING.value, pgettext_lazy("game result", "in play")
+        WON = EngineState.WON.value, pgettext_lazy("game result", "won")
+        STUCK = EngineState.STUCK.value, pgettext_lazy("game result", "no more moves")
 
-    # Where the deal came from: a fresh deal of the server, the daily deal, or a code the
-    # player typed in (or followed from a link). Only the first two can be ranked.
-    NEW = "new"
-    DAILY = "daily"
-    CODE = "code"
-    ORIGINS = [
-        (NEW, pgettext_lazy("game origin", "new game")),
-        (DAILY, pgettext_lazy("game origin", "daily deal")),
-        (CODE, pgettext_lazy("game origin", "game code")),
-    ]
+    class Result(models.TextChoices):
+        """The recorded result, for the statistics and the leaderboard. Empty while the
+        game is unfinished; ``won`` is set in the transaction of the tap that removes the
+        last pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces
+        it."""
+
+        UNFINISHED = "", pgettext_lazy("game result", "unfinished")
+        WON = EngineState.WON.value, pgettext_lazy("game result", "won")
+        STUCK = EngineState.STUCK.value, pgettext_lazy("game result", "no more moves")
+        ABANDONED = "abandoned", pgettext_lazy("game result", "abandoned")
+
+    class Origin(models.TextChoices):
+        """Where the deal came from: a fresh deal of the server, the daily deal, or a
+        code the player typed in (or followed from a link). What each means for the
+        rules is game/kinds.py's."""
+
+        NEW = "new", pgettext_lazy("game origin", "new game")
+        DAILY = "daily", pgettext_lazy("game origin", "daily deal")
+        CODE = "code", pgettext_lazy("game origin", "game code")
+
+    class Held(models.TextChoices):
+        """Why a win that met the ranking rules is held for review (ranking/): the label
+        is the admin's short name (its sentences are ranking/admin.py's). The field has
+        no choices of its own: the admin shows the sentence, never the code."""
+
+        NOT_HELD = "", ""
+        TOO_FAST_TAPS = "too_fast_taps", _("Taps too fast")
+        TOO_EVEN_TAPS = "too_even_taps", _("Taps too even")
+        FOLLOWS_DEAL_PLAN = "follows_deal_plan", _("Deal's own order")
+        SHARED_DEVICE = "shared_device", _("Same browser, other account")
+        SHARED_ADDRESS = "shared_address", _("Same address, other account")
+        TOP_PLACE = "top_place", _("New top time")
+
+    # The names the code has always used, kept short.
+    PLAYING, WON, STUCK = State.PLAYING, State.WON, State.STUCK
+    STATES = State.choices
+    UNFINISHED, ABANDONED = Result.UNFINISHED, Result.ABANDONED
+    RESULTS = Result.choices
+    NEW, DAILY, CODE = Origin.NEW, Origin.DAILY, Origin.CODE
+    ORIGINS = Origin.choices
 
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(_("game ID"), primary_key=True, default=uuid.uuid4, editable=False)
@@ -75,7 +92,7 @@ class Game(models.Model):
         _("result"), max_length=9, choices=RESULTS, blank=True, default=UNFINISHED
     )
     origin = models.CharField(_("origin of the deal"), max_length=5, choices=ORIGINS, default=NEW)
-    # Decided once, when the game is won (game/ranking.py): only ranked wins enter the
+    # Decided once, when the game is won (ranking/rules.py): only ranked wins enter the
     # public boards. False for every game that is not won.
     ranked = models.BooleanField(_("ranked"), default=False)
 
@@ -109,13 +126,13 @@ class Game(models.Model):
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     # The play time (ms) of every tap, in order, for the plausibility of a win
-    # (game/rhythm.py); at most TAP_TIMES_KEPT of them.
+    # (ranking/rhythm.py); at most TAP_TIMES_KEPT of them.
     tap_ms = models.JSONField(_("tap times (ms)"), default=list, blank=True)
     # Why a win that met the ranking rules was held back from the public boards for
-    # review (game/rhythm.py), empty when it was not; an operator may publish it.
+    # review (ranking/rhythm.py), empty when it was not; an operator may publish it.
     held = models.CharField(_("held for review"), max_length=20, blank=True, default="")
     # Where a daily game was played from, for one person's two accounts on one deal
-    # (game/shared_device.py): keyed hashes of the browser's device mark and of its
+    # (ranking/second_accounts.py): keyed hashes of the browser's device mark and of its
     # address that day (mahjongsite/device_mark.py), never the mark or the address
     # itself; empty for other games, and cleared after MAHJONG_DAILY_TRACE_DAYS days.
     device = models.CharField(_("browser (keyed hash)"), max_length=32, blank=True, default="")
@@ -165,7 +182,7 @@ class Game(models.Model):
                 name="game_daily_won",
             ),
             # A deal's daily games by where they were played from, and the games whose
-            # traces are still kept, by age (game/shared_device.py).
+            # traces are still kept, by age (ranking/second_accounts.py).
             models.Index(
                 fields=["device", "code"],
                 condition=models.Q(origin="daily"),
@@ -191,7 +208,7 @@ class Game(models.Model):
                 condition=models.Q(result="", user__isnull=False),
                 name="game_one_unfinished_per_user",
             ),
-            # One ranked result per player per daily deal (game/ranking.py decides it
+            # One ranked result per player per daily deal (ranking/rules.py decides it
             # under the player's lock; this is the backstop).
             models.UniqueConstraint(
                 fields=["user", "code"],
@@ -219,7 +236,7 @@ class Game(models.Model):
 
 class BestTime(models.Model):
     """A player's best ranked time on a layout: one row per player and layout, kept by
-    :func:`game.ranking.record_best_time` in the transaction of every ranked win, so that
+    :func:`ranking.rules.record_best_time` in the transaction of every ranked win, so that
     the public board per layout reads ten rows instead of grouping every win."""
 
     user = models.ForeignKey(
@@ -255,7 +272,7 @@ class BestTime(models.Model):
 
 class TrustedPlayer(models.Model):
     """A player an operator trusts for the public boards: their wins that would take one
-    of the top places (game/top_places.py) are published without a person's check. Who
+    of the top places (ranking/top_places.py) are published without a person's check. Who
     gave the trust and when, for the next operator; withdrawing it deletes the row."""
 
     user = models.OneToOneField(

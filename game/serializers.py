@@ -20,14 +20,15 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import timezone
 
+from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family, match_class
 from mahjong.rules.daily import utc_day
 from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts, wins
-from .hidden import (
+from . import kinds, sharing, verdicts, win_screen
+from .face_visibility import (
     blocked_sentence_hiding,
     code_hidden,
     covered_tiles,
@@ -36,7 +37,6 @@ from .hidden import (
 )
 from .models import Game
 from .services import Played, may_move
-from .streak import current_streak
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -65,7 +65,7 @@ _HIDDEN = {"face": None, "family": None, "match": None}
 
 
 def _streak(game: Game) -> int | None:
-    if not (game.state == Game.WON and game.ranked and game.origin == Game.DAILY):
+    if not (game.state == Game.WON and game.ranked and kinds.kind_of(game).streak):
         return None
     if game.user_id is None:
         return None
@@ -93,27 +93,28 @@ def game_status(game: Game, board: Board) -> dict:
         "can_hint": movable and board.can_hint(),
         "can_pause": board.can_pause(),
         "version": game.version,
-        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        # Where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
-        # Why a win that met the ranking rules is held back for review (game/rhythm.py):
-        # "too_fast_taps" or "too_even_taps"; null otherwise.
+        # Why a win that met the ranking rules is held back for review (ranking/): one of
+        # Game.Held's six reasons (its taps too fast or too even, the deal's own order, the
+        # same browser or address under another account, a new top time); null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
-        # A ranked daily win's screen shows the player's daily streak (game/streak.py);
+        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
-        # The win screen's facts (game/wins.py): time, ranked or why not, a new personal
+        # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
-        "win": wins.win_for(game),
-        # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
+        "win": win_screen.win_for(game),
+        # The solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),
     }
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game; a wholly covered tile's face and family are null (game/hidden.py)."""
+    """The whole game; a wholly covered tile's face and family are null (game/face_visibility.py)."""
     free = set(board.free_tiles())
     hidden = hidden_tiles(board)
     return {
@@ -133,7 +134,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         **game_status(game, board),
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
-        "may_rank": wins.may_rank(game),
+        "may_rank": win_screen.may_rank(game),
         "past_day": _past_day(game),
         "event": event,
     }
@@ -142,9 +143,9 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
 def _past_day(game: Game) -> dict | None:
     """For a typed code that is an earlier day's daily deal: that day, written out in the
     request's language, and its day board, so that the board labels the game at once."""
-    if game.origin != Game.CODE:
+    if kinds.kind_of(game) is not kinds.PAST_DAY_DEAL:
         return None
-    day = wins.earlier_day(game)
+    day = win_screen.earlier_day(game)
     if day is None:
         return None
     return {

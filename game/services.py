@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from daily import rules as daily_rules
 from editor.selectors import is_saved
 from mahjong import (
     PLAYING,
@@ -38,8 +39,9 @@ from mahjong import (
 )
 from mahjong import parse_code as engine_parse_code
 from mahjong.rules.codes import is_custom_id
+from ranking import rules, second_accounts
 
-from . import ranking, shared_device, store, verdicts
+from . import kinds, store, verdicts
 from .clock import Clock
 from .models import Game
 from .selectors import board_for, game_get
@@ -52,7 +54,7 @@ DEFAULT_LAYOUT = "L00"
 _CREATE_ATTEMPTS = 3
 #: Races lost in a row before a tap takes the locked path (see game_tap).
 TAP_ATTEMPTS = 3
-#: The most tap times a game keeps (game/rhythm.py; a 144-tile win takes 144 and more).
+#: The most tap times a game keeps (ranking/rhythm.py; a 144-tile win takes 144 and more).
 TAP_TIMES_KEPT = 1000
 
 
@@ -89,23 +91,23 @@ def game_create(
     default). ``page`` is the board page that will show it (see :func:`game_pause`).
     ``traces``: where a daily game is played from, the hashes of the browser's device
     mark and of its address (:func:`mahjongsite.device_mark.traces`); kept with a daily
-    game only (game/shared_device.py).
+    game only (ranking/second_accounts.py).
 
     Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
     """
+    kind = kinds.for_new_game(code=code is not None, daily=daily is not None)
     if code is not None:
-        parsed, origin = engine_parse_code(code), Game.CODE
+        parsed = engine_parse_code(code)
     elif daily is not None:
-        parsed, origin = ranking.todays_daily(daily), Game.DAILY
+        parsed = daily_rules.todays_daily(daily)
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
-        origin = Game.NEW
     if is_custom_id(parsed.layout_id) and not is_saved(parsed.layout_id):
         # Deleted since this process found it: no new game, whatever its memory holds.
         raise UnknownLayout(parsed.layout_id, "nobody keeps this layout any more")
     board = Board.from_code(parsed)
-    device, address = traces if origin == Game.DAILY else ("", "")
+    device, address = traces if kind.keeps_traces else ("", "")
     for attempt in range(_CREATE_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -118,7 +120,7 @@ def game_create(
                     user_id=owner.user_id,
                     session_key="" if owner.user_id is not None else (owner.session_key or ""),
                     state=board.state,
-                    origin=origin,
+                    origin=kind.origin,
                     board_page=page or "",
                     device=device,
                     address=address,
@@ -129,8 +131,8 @@ def game_create(
             # parallel create committed first. Try again: that game is replaced now.
             if attempt == _CREATE_ATTEMPTS - 1:
                 raise
-    if origin == Game.DAILY:
-        shared_device.forget_old()
+    if kind.keeps_traces:
+        second_accounts.forget_old()
     return Played(game=game, board=board, event="created")
 
 
@@ -157,7 +159,7 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     """
     if not session_key:
         return 0
-    ranking.claim_daily_wins(user_id=user_id, session_key=session_key)
+    rules.claim_daily_wins(user_id=user_id, session_key=session_key)
     with transaction.atomic():
         claimed = list(
             Game.objects.filter(user__isnull=True, session_key=session_key)
@@ -206,7 +208,7 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
         # Recorded here, in the transaction of the last removal, and only here.
         game.finished_at = now
         game.result = Game.WON
-        ranking.on_win(game)
+        rules.on_win(game)
     return new
 
 

@@ -1,4 +1,4 @@
-"""A player's own layouts in the gallery of the New game panel (game/gallery.py's
+"""A player's own layouts in the gallery of the New game panel (editor/gallery.py's
 own_gallery): a section of their own for a signed-in player, each a button with its
 picture, its name as text, its size and "never ranked", and in the panel's list too; a
 visitor sees no such section. The pictures of players' layouts are served by their id."""
@@ -11,9 +11,9 @@ import re
 import pytest
 from django.test import Client
 
+from editor.gallery import own_gallery, size_text
 from editor.models import CustomLayout
-from game.gallery import own_gallery, size_text
-from game.pictures import layout_svg
+from editor.pictures import layout_svg
 from mahjong import LAYOUTS
 from tests.editor.test_layouts_api import DIAMOND, TURTLE, player, save, win
 
@@ -57,7 +57,7 @@ def test_a_players_own_layouts_are_buttons_newest_first_in_the_panels_list_too()
     name = re.search(rf'id="gallery-{turtle["layout_id"]}-name">([^<]*)<', mine).group(1)
     assert html.unescape(name) == MARKUP
     size = re.search(rf'id="gallery-{turtle["layout_id"]}-size">([^<]*)<', mine).group(1)
-    assert html.unescape(size) == "144 brickor, 15 i bredd, 8 i höjd, 5 lager"
+    assert html.unescape(size) == "144 brickor, 15 × 8, 5 lager"
     ranked = re.search(rf'id="gallery-{turtle["layout_id"]}-ranked">([^<]*)<', mine).group(1)
     assert ranked == "Rankas aldrig."
     assert "Bobs" not in page
