@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from django.utils import translation
@@ -78,6 +79,7 @@ def pairs_and_strangers(board: Board) -> tuple[tuple[int, int], tuple[int, int],
 
 
 WAITING = "document.getElementById('board').controller.waiting"
+LEFT = "(id) => fetch(`/api/games/${id}`).then((answer) => answer.json()).then((g) => g.tiles_left)"
 
 
 def answer_held(page: Page, held: list, *answers) -> None:
@@ -89,6 +91,21 @@ def answer_held(page: Page, held: list, *answers) -> None:
             route = held.pop(0)
             (answers.pop(0) if answers else lambda route: route.continue_())(route)
         page.wait_for_timeout(30)
+
+
+def agree_within(page: Page, *, seconds: float, left: int) -> bool:
+    """Whether, within ``seconds``, no tap waits and the board agrees with a GET of the
+    game with ``left`` tiles left (polled here: page.wait_for_function does not wait for
+    a promise)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if not page.evaluate(WAITING):
+            both = page.evaluate(BOARD_AND_SERVER)
+            if both["board"] == both["server"] and both["server"]["left"] == left:
+                return True
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(50)
 
 
 def agreed(page: Page) -> bool:
@@ -185,6 +202,7 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
         expect(notice).to_be_visible()
         assert page.evaluate(WAITING) == 3
         notice.click()  # the notice says again what the clock does
+        expect(clock).to_be_visible()
         expect(clock).to_have_text(offline_clock)
         page.keyboard.press("Escape")
         expect(clock).to_be_hidden()
@@ -200,13 +218,7 @@ def test_offline_the_board_stays_the_taps_wait_and_are_sent_in_order(live_server
 
     # Within two seconds of the connection's return: the taps were sent in order, and the
     # board, the server and the bar agree.
-    page.wait_for_function(
-        f"async () => {{ if ({WAITING}) return false;"
-        f" const both = await ({BOARD_AND_SERVER})();"
-        " return JSON.stringify(both.board) === JSON.stringify(both.server)"
-        " && both.server.left === 142; }",
-        timeout=2000,
-    )
+    assert agree_within(page, seconds=2, left=142)
     expect(notice).to_be_hidden(timeout=2000)
     expect(clock).to_be_hidden()
     assert status.text_content() != words("sv", "The server could not be reached. Try again.")
@@ -247,10 +259,11 @@ def test_a_move_taken_whose_answer_was_lost_is_not_sent_twice_and_a_reload_keeps
     page.route(TAPS, lambda route: route.fetch() and None)  # taken, never answered
     tile(page, b).click()
     expect(tile(page, b)).to_be_hidden()
-    page.wait_for_function(
-        "(id) => fetch(`/api/games/${id}`).then((r) => r.json()).then((g) => g.tiles_left === 142)",
-        arg=game_id,
-    )
+    # The server took it (its answer still held): its GET says so.
+    deadline = time.monotonic() + 10
+    while page.evaluate(LEFT, game_id) != 142:
+        assert time.monotonic() < deadline, "the server never took the tap"
+        page.wait_for_timeout(50)
     page.unroute(TAPS)
     page.reload()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
