@@ -2,7 +2,7 @@
 // the other, in the order the player made them; the server decides everything.
 //
 // A lost connection stops nothing: a move (a tap, undo, hint, pause, resume) that cannot
-// reach the server is held, with every request after it, and sent again once the
+// reach the server (or that the site cannot answer for now: 502, 503, 504) is held, with every request after it, and sent again once the
 // connection is back, in the same order. The connection may also have gone after the
 // server took the move and before its answer came: before sending it again, a GET of the
 // game says whether it was taken (the game's version went up). If it was, that whole game
@@ -19,6 +19,8 @@ export class ApiError extends Error {
 // While the connection is down, how long to wait before trying again when the browser
 // does not say that it is back (its "online" event tries at once).
 const RETRY_MS = 1000;
+// Answers that say the site cannot answer now: bad gateway, unavailable, gateway timeout.
+const UNAVAILABLE = [502, 503, 504];
 
 export class GameApi {
   // timeoutMs: a request with no answer after it counts as a lost connection (a dropped
@@ -70,6 +72,12 @@ export class GameApi {
     try {
       response = await fetch(this.base + path, options);
     } catch (error) {
+      this.connected(false);
+      throw new ApiError("network", this.networkMessage, 0);
+    }
+    if (UNAVAILABLE.includes(response.status)) {
+      // The site is there but cannot answer now (its app servers restarting, its database
+      // out: nothing was taken). As for a lost connection, the move waits.
       this.connected(false);
       throw new ApiError("network", this.networkMessage, 0);
     }

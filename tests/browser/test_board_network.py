@@ -328,3 +328,28 @@ def test_the_offline_notice_is_accessible_in_both_themes_and_fits_a_phone_bar(
             finally:
                 axe_page.context.set_offline(False)
             expect(notice).to_be_hidden()
+
+
+def test_a_move_the_site_cannot_answer_for_now_waits_like_an_offline_one(live_server, page: Page):
+    """A 503 (the database out, say) takes nothing: the tap waits, is sent again, and the
+    notice goes once it is taken."""
+    board = Board.from_code(EXAMPLE)
+    (a, _b), _strangers, _blocked = pairs_and_strangers(board)
+    open_board(page, live_server, "id")
+    unavailable = []
+
+    def once_unavailable(route):
+        if unavailable:
+            route.continue_()
+        else:
+            unavailable.append(route.request.post_data_json["tile"])
+            route.fulfill(status=503, headers={"Retry-After": "1"}, body="")
+
+    page.route(TAPS, once_unavailable)
+    tile(page, a).click()
+    expect(tile(page, a)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#connection-notice")).to_be_visible()
+    expect(page.locator("#connection-notice")).to_be_hidden()
+    assert unavailable == [a]
+    assert agree_within(page, seconds=5, left=144)
+    assert page.evaluate(BOARD_AND_SERVER)["server"]["selected"] == a
