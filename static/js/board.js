@@ -203,12 +203,13 @@ export function init() {
   }
 
   // The connection: lost (the taps wait, the board stays as it is) or back (the whole
-  // game is fetched, so that the board and the server agree).
-  // What the clock does meanwhile is said at once, in the top layer below the bar (any tap
-  // elsewhere puts it away and still counts; the notice opens it again).
+  // game is fetched, so that the board and the server agree). While a game is played,
+  // what its clock does meanwhile is said at once, in the top layer below the bar (any
+  // tap elsewhere puts it away and still counts; the bar's notice opens it again).
   function connection(online) {
     el.offline.hidden = online;
     if (!online) {
+      if (!game || game.state !== "playing" || game.paused) return;
       const bar = el.offline.closest(".board-bar") || el.offline;
       el.offlineClock.style.setProperty("--top", `${bar.getBoundingClientRect().bottom + 6}px`);
       el.offlineClock.textContent = "";
