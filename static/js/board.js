@@ -277,6 +277,7 @@ export function init() {
         // A game with no move left goes on only to be undone: say so, as the dialog does.
         return answer.state === "stuck" ? t.stuck : t.resumed;
       case "created":
+        if (answer.daily) return answer.daily.label;
         if (answer.code == null) return fill(t.newGameNoCode, { layout: answer.layout.name });
         return fill(t.newGame, { layout: answer.layout.name, code: answer.code });
       default:
