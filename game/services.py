@@ -20,6 +20,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from daily import rules as daily_rules
@@ -138,15 +139,18 @@ def _close_unfinished(*, user_id: int) -> None:
 
 
 def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
-    """Give the user the unfinished games of the session they had while signed out, so
-    that the game in progress goes on after sign-in or sign-up (Django gives the session
-    a new key at sign-in: pass the key from before). Games already won while signed out
-    stay unrecorded. Returns how many games were claimed.
+    """Give the user the games of the session they had while signed out (Django gives
+    the session a new key at sign-in: pass the key from before). Its wins are kept and
+    judged as the player's own (:func:`ranking.rules.claim_wins`); the newest unfinished
+    game goes on, and the older unfinished ones are recorded as replaced, as a new game
+    records the one before. Runs in the caller's transaction when there is one (sign-up
+    and sign-in: all or nothing). Returns how many games were claimed.
     """
     if not session_key:
         return 0
-    rules.claim_daily_wins(user_id=user_id, session_key=session_key)
     with transaction.atomic():
+        _lock_player(user_id=user_id)
+        won = rules.claim_wins(user_id=user_id, session_key=session_key)
         claimed = list(
             Game.objects.filter(user__isnull=True, session_key=session_key)
             .exclude(state=WON)
@@ -154,15 +158,19 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
             .values_list("id", flat=True)
         )
         if not claimed:
-            return 0
-        _lock_player(user_id=user_id)
-        # The visitor's newest game goes on; it replaces the player's unfinished one, as
-        # a new game would, and their older ones are recorded the same way.
+            return won
+        # The player's own unfinished game is replaced by the visitor's newest, as a new
+        # game would replace it. The visitor's older ones change owner already recorded,
+        # in one statement: an owner never holds two unfinished games, not even between
+        # two statements (the database refuses it: game_one_unfinished_per_user).
         _close_unfinished(user_id=user_id)
-        Game.objects.filter(id__in=claimed[1:]).update(user_id=user_id, session_key="")
-        _close_unfinished(user_id=user_id)
+        Game.objects.filter(id__in=claimed[1:]).update(
+            user_id=user_id,
+            session_key="",
+            result=Case(When(state=STUCK, then=Value(Game.STUCK)), default=Value(Game.ABANDONED)),
+        )
         Game.objects.filter(id=claimed[0]).update(user_id=user_id, session_key="")
-    return len(claimed)
+    return won + len(claimed)
 
 
 def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:

@@ -24,7 +24,7 @@ from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 from wording import formatting
 
-from . import kinds
+from . import carried_win, kinds
 from .face_visibility import held_for_the_day
 from .models import Game
 
@@ -138,6 +138,8 @@ def win_for(game: Game, *, streak: int | None = None) -> dict | None:
         "best": _best(game) if ranked else None,
         "daily": _daily_place(game, streak) if ranked and kind.board == kinds.DAY_BOARD else None,
         "code_later": _code_later(game),
+        # A signed-out player: what becomes of the win on signing up or in now.
+        "visitor": carried_win.promise(game),
     }
 
 

@@ -236,35 +236,35 @@ def publish_held(games) -> int:
     return published
 
 
-def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
-    """At sign-in or sign-up, give the user the daily deals the visitor won while signed
-    out, so that the result is kept. A win stays ranked only if it is still the user's
-    first game on that deal; one that would now take a top place of the day board is
-    held for review as a signed-in win would be (:mod:`ranking.top_places`). Returns how
-    many were claimed."""
+def claim_wins(*, user_id: int, session_key: str | None) -> int:
+    """At sign-in or sign-up, give the user the games the visitor won while signed out,
+    so that each win counts in the player's statistics, and is ranked or held by the
+    rules of any other win: a win stays ranked only if it met the rules when it was won
+    and, on a daily deal, it is still the user's first game on that deal; one that would
+    now take a top place of its board is held for review as a signed-in win would be
+    (:mod:`ranking.top_places`). Returns how many were claimed."""
     if not session_key:
         return 0
     with transaction.atomic():
         _lock_player(user_id)
         won = list(
-            Game.objects.select_for_update().filter(
-                kinds.q(once_per_deal=True),
-                user__isnull=True,
-                session_key=session_key,
-                result=Game.WON,
-            )
+            Game.objects.select_for_update()
+            .filter(user__isnull=True, session_key=session_key, result=Game.WON)
+            .order_by("finished_at")
         )
         # The deals the player had any game on before this claim: a claimed win on one
         # of them is a second look at the deal, whenever either game was started. (Within
         # the session, its first game on a deal is the only one ranked already.)
+        daily_codes = {g.code for g in won if kinds.kind_of(g).once_per_deal}
         seen = set(
-            Game.objects.filter(user_id=user_id, code__in={g.code for g in won}).values_list(
+            Game.objects.filter(user_id=user_id, code__in=daily_codes).values_list(
                 "code", flat=True
             )
         )
         for game in won:
             game.user_id, game.session_key = user_id, ""
-            game.ranked = game.ranked and game.code not in seen
+            if kinds.kind_of(game).once_per_deal:
+                game.ranked = game.ranked and game.code not in seen
             held = top_places.hold(game, ranked_wins(game.code)) if game.ranked else ""
             if held:
                 game.ranked, game.held = False, held
