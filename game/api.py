@@ -139,6 +139,22 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_undo(game_id=game_id, owner=owner, count=count))
 
 
+@api_view("POST")
+@rate_limit("game_move")
+def game_redo(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The pair undone last taken off again (until the player removes a pair)."""
+    json_body(request)  # takes no field, but a broken body is refused
+    return _move(services.game_redo(game_id=game_id, owner=owner_for(request)))
+
+
+@api_view("POST")
+@rate_limit("game_move")
+def game_restart(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Back to the deal's first position; the game can no longer be ranked."""
+    json_body(request)
+    return _move(services.game_restart(game_id=game_id, owner=owner_for(request)))
+
+
 @api_view("GET")
 @rate_limit("game_check", method="GET")
 def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:

@@ -46,6 +46,8 @@ MUTABLE_FIELDS = [
     "held",
     "hints_used",
     "undos_used",
+    "undone",
+    "restarts",
     "version",
     "updated_at",
     "hint_sure",
