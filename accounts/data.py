@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 
 from editor.models import CustomLayout
-from game.hidden import code_hidden
+from game.face_visibility import code_hidden
 from game.models import BestTime, Game, TrustedPlayer
 
 
@@ -30,13 +30,13 @@ def player_data(user: AbstractBaseUser) -> dict:
             "date_joined": _when(user.date_joined),
             "last_login": _when(user.last_login),
             # Whether an operator trusts the player for the public boards: their new top
-            # times are then published without a person's check (game/top_places.py).
+            # times are then published without a person's check (ranking/top_places.py).
             "trusted_for_boards": _trusted_since(user),
         },
         "games": [
             {
                 "id": str(game.id),
-                # Held back as in the game's own answers (game/hidden.py): while a
+                # Held back as in the game's own answers (game/face_visibility.py): while a
                 # server-dealt game is played, and today's daily deal until the day is
                 # over. The code gives the whole deal.
                 "code": None if code_hidden(game) else game.code,
@@ -53,7 +53,7 @@ def player_data(user: AbstractBaseUser) -> dict:
                 "pairs_removed": game.history,
                 "tap_ms": game.tap_ms,
                 # A daily game's keyed hashes of where it was played from, while kept
-                # (game/shared_device.py): not the mark or the address, but still kept.
+                # (ranking/second_accounts.py): not the mark or the address, but still kept.
                 "device_hash": game.device or None,
                 "address_hash": game.address or None,
                 "created_at": _when(game.created_at),

@@ -2,12 +2,15 @@
 catalogues fall short (see also ``django_strings.py``)."""
 
 from django import forms
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import (
     AuthenticationForm,
     PasswordChangeForm,
     SetPasswordForm,
     UserCreationForm,
 )
+from django.core.exceptions import ValidationError
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from .usernames import looks_like_an_existing_name, mixes_scripts
@@ -18,8 +21,33 @@ class RulesUnderThePassword:
     help that lists the rules; Django puts them under the confirmation field."""
 
     def validate_password_for_user(self, user, password_field_name=None, **kwargs):
-        field = "new_password1" if "new_password1" in self.fields else "password1"
-        super().validate_password_for_user(user, password_field_name=field, **kwargs)
+        super().validate_password_for_user(
+            user, password_field_name=self._password_field(), **kwargs
+        )
+
+    def _password_field(self) -> str:
+        return "new_password1" if "new_password1" in self.fields else "password1"
+
+    def full_clean(self):
+        """A broken rule is said once, as the error under the password: its line leaves
+        the help below it (in German the two were word for word the same)."""
+        super().full_clean()
+        name = self._password_field()
+        if not self.errors.get(name):
+            return
+        password = self.data.get(self.add_prefix(name), "")
+        user = getattr(self, "user", None) or self.instance
+        kept = []
+        for validator in password_validation.get_default_password_validators():
+            try:
+                validator.validate(password, user)
+            except ValidationError:
+                continue
+            kept.append(validator.get_help_text())
+        items = format_html_join("", "<li>{}</li>", ((rule,) for rule in kept))
+        help_text = format_html("<ul>{}</ul>", items) if kept else ""
+        # The bound field copied the help when cleaning made it: both are changed.
+        self.fields[name].help_text = self[name].help_text = help_text
 
 
 class SignUpForm(RulesUnderThePassword, UserCreationForm):

@@ -1,4 +1,4 @@
-"""The rhythm check (game/rhythm.py) against honest and scripted paces: prints, for each
+"""The rhythm check (ranking/rhythm.py) against honest and scripted paces: prints, for each
 pace, how many of its wins are held back from the boards and the figures the check reads.
 
 Run with ``python bench/rhythm.py [--games N] [--seed S]``. Each pace draws the gaps
@@ -8,7 +8,7 @@ a script taps in a burst, at a steady pace, at a uniformly random pace, or imita
 person with random pauses. The limits are the settings' (MAHJONG_RHYTHM_MIN_MEDIAN_MS,
 MAHJONG_RHYTHM_MIN_SPREAD_PERCENT), read from the environment as the site reads them.
 
-Then the order of the pairs (game/plan_order.py): players who do not know the deal's plan
+Then the order of the pairs (ranking/plan_order.py): players who do not know the deal's plan
 (any free pair, or one of the highest free pairs first, played to a win or to no more
 moves, on fresh Turtle deals) against scripts that replay the plan the game code gives,
 exactly or leaving it now and then; for each, how many wins are held
@@ -17,7 +17,7 @@ exactly or leaving it now and then; for each, how many wins are held
 Last, perfect play at a person's pace (see the section below): bots that play the
 solver's plan or one of their own, with person-like pauses, against a model of a fast
 player; ``--replay`` measures the won games of real players' data exports. What is
-left against such a bot is a person's check of a new top time (game/top_places.py): the
+left against such a bot is a person's check of a new top time (ranking/top_places.py): the
 last line says what it holds.
 """
 
@@ -41,9 +41,9 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 
-from game import plan_order, rhythm  # noqa: E402
 from mahjong import Board, GameCode  # noqa: E402
 from mahjong.solver import advice  # noqa: E402
+from ranking import plan_order, rhythm  # noqa: E402
 
 TAPS = 144
 
@@ -291,7 +291,7 @@ def _perfect(games: int, seed: int) -> None:
 
 def _top_places() -> None:
     """What is left for the paced bot above: a person's check of a new top time
-    (game/top_places.py), a rule, not a measure: it holds by the board, not by the play."""
+    (ranking/top_places.py), a rule, not a measure: it holds by the board, not by the play."""
     # The site's value (the environment's, else its default): the test settings this
     # script runs under turn the check off for the suite's sake.
     from mahjongsite.settings.base import MAHJONG_REVIEW_TOP_PLACES as top

@@ -184,10 +184,9 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from daily import board as day_board
     from daily import codes as daily
-    from game import ranking
     from game.models import BestTime, Game
+    from ranking import day_board, rules
     from records import stats
 
     users = make_players()
@@ -208,7 +207,7 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
         record_games(users, done, size)
         created = time.perf_counter() - start
         start = time.perf_counter()
-        rows = ranking.rebuild_best_times()
+        rows = rules.rebuild_best_times()
         rebuilt = time.perf_counter() - start
         done = size
         ranked = Game.objects.filter(ranked=True).count()
@@ -249,7 +248,7 @@ def bench_stats(seconds: float, sizes: list[int], budgets: Budgets) -> None:
         "layout board": BestTime.objects.filter(layout_id="L00").order_by(
             "elapsed_ms", "achieved_at"
         )[: stats.TOP],
-        "day board": ranking.ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
+        "day board": rules.ranked_wins(today_code).order_by("elapsed_ms", "finished_at")[
             : day_board.TOP
         ],
         "day finished": Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=today_code)

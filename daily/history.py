@@ -10,7 +10,8 @@ from datetime import date, timedelta
 from daily import codes as daily
 from game.models import Game
 
-#: How many days the calendar shows, today included.
+#: How many earlier days the calendar shows: yesterday and the days before (today is not
+#: an earlier day; the page above it is today's).
 DAYS = 14
 
 
@@ -22,8 +23,9 @@ class CalendarDay:
 
 
 def calendar(today: date, user_id: int | None, *, days: int = DAYS) -> list[CalendarDay]:
-    """The last ``days`` days, newest first; one query for a signed-in player, none else."""
-    rows = [CalendarDay(today - timedelta(days=back)) for back in range(days)]
+    """The ``days`` days before ``today``, newest first; one query for a signed-in player,
+    none else."""
+    rows = [CalendarDay(today - timedelta(days=back)) for back in range(1, days + 1)]
     if user_id is None:
         return rows
     deal_of = {}

@@ -15,14 +15,14 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
-from game import top_places
+from daily.streak import current_streak
 from game.params import own_layout_asked
-from game.streak import current_streak
 from mahjong import LAYOUTS
+from ranking import top_places
+from ranking.day_board import day_board
 from wording import formatting
 from wording.names import layout_name
 
-from .board import day_board
 from .days import requested_day
 from .history import calendar
 
@@ -34,7 +34,7 @@ def _page_url(day: date, layout_id: str, today: date) -> str:
 
 def _play_query(layout_id: str, code, day: date, is_today: bool) -> dict:
     """Today's deal is played by its layout, an earlier day's by its code and its day, so
-    that the play page can say at once which day's deal it is (game.ranking.earlier_daily_day checks the
+    that the play page can say at once which day's deal it is (daily.rules.earlier_daily_day checks the
     day against the code)."""
     return {"daily": layout_id} if is_today else {"code": str(code), "day": day.isoformat()}
 
@@ -76,6 +76,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             '<time datetime="{}">{}</time>', day.isoformat(), formatting.long_day(day)
         ),
         "iso_day": day.isoformat(),
+        "next_change": formatting.home_time_of_day_start(today + timedelta(days=1)),
         "deals": deals,
         "layout_id": layout_id,
         "layout_name": layout_name(layout_id),

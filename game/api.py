@@ -82,7 +82,7 @@ def games(request: HttpRequest) -> HttpResponse:
         if value is not None and not isinstance(value, str):
             raise ApiError("invalid_field", field=field)
     page = _page(data)
-    # Where a daily game is played from (game/shared_device.py); only a daily game gives
+    # Where a daily game is played from (ranking/second_accounts.py); only a daily game gives
     # the browser its device mark.
     traces = ("", "") if daily is None else device_mark.traces(request, utc_day(timezone.now()))
     try:

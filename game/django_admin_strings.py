@@ -6,7 +6,7 @@ account page an operator suspends or trusts a player from ("Skip to main content
 ``LANGUAGE_CODE``: a Greek or German operator read them in Swedish. ``locale/`` comes
 first in ``LOCALE_PATHS``, so these entries fill the gaps (and word the password as the
 glossary does, in every language). Listed here, unused, so that ``makemessages`` keeps
-them; the msgids must stay word for word Django's (tests/stats/test_admin_language.py
+them; the msgids must stay word for word Django's (tests/ranking/test_admin_language.py
 checks that Django's catalogues still have each one).
 """
 

@@ -75,7 +75,7 @@ class Game(models.Model):
         _("result"), max_length=9, choices=RESULTS, blank=True, default=UNFINISHED
     )
     origin = models.CharField(_("origin of the deal"), max_length=5, choices=ORIGINS, default=NEW)
-    # Decided once, when the game is won (game/ranking.py): only ranked wins enter the
+    # Decided once, when the game is won (ranking/rules.py): only ranked wins enter the
     # public boards. False for every game that is not won.
     ranked = models.BooleanField(_("ranked"), default=False)
 
@@ -109,13 +109,13 @@ class Game(models.Model):
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     # The play time (ms) of every tap, in order, for the plausibility of a win
-    # (game/rhythm.py); at most TAP_TIMES_KEPT of them.
+    # (ranking/rhythm.py); at most TAP_TIMES_KEPT of them.
     tap_ms = models.JSONField(_("tap times (ms)"), default=list, blank=True)
     # Why a win that met the ranking rules was held back from the public boards for
-    # review (game/rhythm.py), empty when it was not; an operator may publish it.
+    # review (ranking/rhythm.py), empty when it was not; an operator may publish it.
     held = models.CharField(_("held for review"), max_length=20, blank=True, default="")
     # Where a daily game was played from, for one person's two accounts on one deal
-    # (game/shared_device.py): keyed hashes of the browser's device mark and of its
+    # (ranking/second_accounts.py): keyed hashes of the browser's device mark and of its
     # address that day (mahjongsite/device_mark.py), never the mark or the address
     # itself; empty for other games, and cleared after MAHJONG_DAILY_TRACE_DAYS days.
     device = models.CharField(_("browser (keyed hash)"), max_length=32, blank=True, default="")
@@ -171,7 +171,7 @@ class Game(models.Model):
                 name="game_daily_won",
             ),
             # A deal's daily games by where they were played from, and the games whose
-            # traces are still kept, by age (game/shared_device.py).
+            # traces are still kept, by age (ranking/second_accounts.py).
             models.Index(
                 fields=["device", "code"],
                 condition=models.Q(origin="daily"),
@@ -197,7 +197,7 @@ class Game(models.Model):
                 condition=models.Q(result="", user__isnull=False),
                 name="game_one_unfinished_per_user",
             ),
-            # One ranked result per player per daily deal (game/ranking.py decides it
+            # One ranked result per player per daily deal (ranking/rules.py decides it
             # under the player's lock; this is the backstop).
             models.UniqueConstraint(
                 fields=["user", "code"],
@@ -225,7 +225,7 @@ class Game(models.Model):
 
 class BestTime(models.Model):
     """A player's best ranked time on a layout: one row per player and layout, kept by
-    :func:`game.ranking.record_best_time` in the transaction of every ranked win, so that
+    :func:`ranking.rules.record_best_time` in the transaction of every ranked win, so that
     the public board per layout reads ten rows instead of grouping every win."""
 
     user = models.ForeignKey(
@@ -261,7 +261,7 @@ class BestTime(models.Model):
 
 class TrustedPlayer(models.Model):
     """A player an operator trusts for the public boards: their wins that would take one
-    of the top places (game/top_places.py) are published without a person's check. Who
+    of the top places (ranking/top_places.py) are published without a person's check. Who
     gave the trust and when, for the next operator; withdrawing it deletes the row."""
 
     user = models.OneToOneField(

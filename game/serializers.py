@@ -20,14 +20,15 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import timezone
 
+from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family
 from mahjong.rules.daily import utc_day
 from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts, wins
-from .hidden import (
+from . import sharing, verdicts, win_screen
+from .face_visibility import (
     blocked_sentence_hiding,
     code_hidden,
     covered_tiles,
@@ -36,7 +37,6 @@ from .hidden import (
 )
 from .models import Game
 from .services import Played, may_move
-from .streak import current_streak
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -93,16 +93,16 @@ def game_status(game: Game, board: Board) -> dict:
         # Issue 13: where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
-        # Why a win that met the ranking rules is held back for review (game/rhythm.py):
+        # Why a win that met the ranking rules is held back for review (ranking/rhythm.py):
         # "too_fast_taps" or "too_even_taps"; null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
-        # A ranked daily win's screen shows the player's daily streak (game/streak.py);
+        # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
         "streak": _streak(game),
-        # The win screen's facts (game/wins.py): time, ranked or why not, a new personal
+        # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
-        "win": wins.win_for(game),
+        "win": win_screen.win_for(game),
         # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),
@@ -110,7 +110,7 @@ def game_status(game: Game, board: Board) -> dict:
 
 
 def game_payload(game: Game, board: Board, *, event: str) -> dict:
-    """The whole game; a wholly covered tile's face and family are null (game/hidden.py)."""
+    """The whole game; a wholly covered tile's face and family are null (game/face_visibility.py)."""
     free = set(board.free_tiles())
     hidden = hidden_tiles(board)
     return {
@@ -130,7 +130,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
         **game_status(game, board),
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
-        "may_rank": wins.may_rank(game),
+        "may_rank": win_screen.may_rank(game),
         "past_day": _past_day(game),
         "event": event,
     }
@@ -141,7 +141,7 @@ def _past_day(game: Game) -> dict | None:
     request's language, and its day board, so that the board labels the game at once."""
     if game.origin != Game.CODE:
         return None
-    day = wins.earlier_day(game)
+    day = win_screen.earlier_day(game)
     if day is None:
         return None
     return {
@@ -180,9 +180,9 @@ def move_payload(played: Played) -> dict:
             data["restored"] = []
             data["all_removed"] = still_removed
     if played.event == "restarted":
-        # A restart takes away a ranked win (game/ranking.py): the board must know before
+        # A restart takes away a ranked win (ranking/rules.py): the board must know before
         # a first hint asks whether to give that up.
-        data["may_rank"] = wins.may_rank(played.game)
+        data["may_rank"] = win_screen.may_rank(played.game)
     tap = played.tap
     if tap is not None and tap.blocking is not None:
         data["blocked"] = {

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from daily import rules as daily_rules
 from editor.selectors import is_saved
 from mahjong import (
     PLAYING,
@@ -38,8 +39,9 @@ from mahjong import (
 )
 from mahjong import parse_code as engine_parse_code
 from mahjong.rules.codes import is_custom_id
+from ranking import rules, second_accounts
 
-from . import ranking, shared_device, store, verdicts
+from . import store, verdicts
 from .clock import Clock
 from .models import Game
 from .selectors import board_for, game_get
@@ -52,7 +54,7 @@ DEFAULT_LAYOUT = "L00"
 _CREATE_ATTEMPTS = 3
 #: Races lost in a row before a tap takes the locked path (see game_tap).
 TAP_ATTEMPTS = 3
-#: The most tap times a game keeps (game/rhythm.py; a 144-tile win takes 144 and more).
+#: The most tap times a game keeps (ranking/rhythm.py; a 144-tile win takes 144 and more).
 TAP_TIMES_KEPT = 1000
 
 
@@ -89,7 +91,7 @@ def game_create(
     default). ``page`` is the board page that will show it (see :func:`game_pause`).
     ``traces``: where a daily game is played from, the hashes of the browser's device
     mark and of its address (:func:`mahjongsite.device_mark.traces`); kept with a daily
-    game only (game/shared_device.py).
+    game only (ranking/second_accounts.py).
 
     Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
@@ -97,7 +99,7 @@ def game_create(
     if code is not None:
         parsed, origin = engine_parse_code(code), Game.CODE
     elif daily is not None:
-        parsed, origin = ranking.todays_daily(daily), Game.DAILY
+        parsed, origin = daily_rules.todays_daily(daily), Game.DAILY
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
         origin = Game.NEW
@@ -130,7 +132,7 @@ def game_create(
             if attempt == _CREATE_ATTEMPTS - 1:
                 raise
     if origin == Game.DAILY:
-        shared_device.forget_old()
+        second_accounts.forget_old()
     return Played(game=game, board=board, event="created")
 
 
@@ -157,7 +159,7 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
     """
     if not session_key:
         return 0
-    ranking.claim_daily_wins(user_id=user_id, session_key=session_key)
+    rules.claim_daily_wins(user_id=user_id, session_key=session_key)
     with transaction.atomic():
         claimed = list(
             Game.objects.filter(user__isnull=True, session_key=session_key)
@@ -206,7 +208,7 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
         # Recorded here, in the transaction of the last removal, and only here.
         game.finished_at = now
         game.result = Game.WON
-        ranking.on_win(game)
+        rules.on_win(game)
     return new
 
 
@@ -333,7 +335,7 @@ def game_redo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
 
 def game_restart(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     """Back to the deal's first position: every pair put back, nothing left to redo. The
-    clock runs on, and the game can no longer be ranked (``restarts``; game/ranking.py):
+    clock runs on, and the game can no longer be ranked (``restarts``; ranking/rules.py):
     its player has seen the deal.
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~mahjong.GameOver` or

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 
 from wording import formatting
 
-from .hidden import code_hidden
+from .face_visibility import code_hidden
 from .models import Game
 
 
@@ -49,7 +49,7 @@ def share_path(code: str) -> str:
 
 
 def share_for(game: Game) -> dict | None:
-    """``{"text", "path"}`` for a won game whose code may be shown (game/hidden.py: not
+    """``{"text", "path"}`` for a won game whose code may be shown (game/face_visibility.py: not
     today's daily deal before the day is over), else ``None``."""
     if game.result != Game.WON or code_hidden(game):
         return None

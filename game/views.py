@@ -15,22 +15,23 @@ from django.utils.translation import ngettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
+from daily.rules import earlier_daily_day, todays_daily
+from editor.gallery import gallery, own_gallery
+from editor.pictures import layout_svg, picture_version, svg_of, version_of
 from editor.selectors import positions_for
 from mahjong import LAYOUTS, InvalidGameCode, parse_code
 from mahjong.rules.codes import is_custom_id
 from mahjong.rules.daily import utc_day
 from quiz.guide import guide_config
+from ranking import top_places
 from wording import formatting
 from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
-from . import ranking, top_places
 from .current import current_game
-from .gallery import gallery, own_gallery
 from .models import Game
 from .params import layout_asked, own_layout_asked
-from .pictures import layout_svg, picture_version, svg_of, version_of
 from .selectors import board_for
 from .serializers import game_payload
 from .services import DEFAULT_LAYOUT
@@ -39,7 +40,7 @@ from .sharing import day_board_path
 
 def _is_todays_daily(game: Game, layout_id: str) -> bool:
     """Whether ``game`` is a daily game on today's deal of the layout."""
-    return game.origin == Game.DAILY and game.code == str(ranking.todays_daily(layout_id))
+    return game.origin == Game.DAILY and game.code == str(todays_daily(layout_id))
 
 
 def _board_strings() -> dict:
@@ -120,7 +121,7 @@ def _board_strings() -> dict:
 
 
 def _past_day(request: HttpRequest, code: str | None) -> dict | None:
-    """The label of an earlier day's daily deal (ranking.earlier_daily_day), for the game about to be
+    """The label of an earlier day's daily deal (daily.rules.earlier_daily_day), for the game about to be
     shown when its code is one: that day, written out, and a link to its day board."""
     if not code:
         return None
@@ -128,7 +129,7 @@ def _past_day(request: HttpRequest, code: str | None) -> dict | None:
         parsed = parse_code(code)
     except InvalidGameCode:  # a player's own layout: never a daily deal
         return None
-    day = ranking.earlier_daily_day(parsed, utc_day(timezone.now()), hint=request.GET.get("day"))
+    day = earlier_daily_day(parsed, utc_day(timezone.now()), hint=request.GET.get("day"))
     if day is None:
         return None
     return {
@@ -214,7 +215,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "code_error": code_error,
         "board_config": config,
         "board_strings": _board_strings(),
-        # The win screen says how many top places a person checks (game/top_places.py).
+        # The win screen says how many top places a person checks (ranking/top_places.py).
         "review_top_places": top_places.places(),
     }
     return render(request, "game/play.html", context, status=400 if code_error else 200)
@@ -229,7 +230,7 @@ PICTURE_MAX_AGE = 24 * 3600
 @require_safe
 @gzip_page
 def layout_picture(request: HttpRequest, layout_id: str) -> HttpResponse:
-    """A layout drawn small (game/pictures.py), for the gallery of the New game panel."""
+    """A layout drawn small (editor/pictures.py), for the gallery of the New game panel."""
     if layout_id in LAYOUTS:
         svg, version = layout_svg(layout_id), picture_version(layout_id)
     else:

@@ -2,7 +2,7 @@
 
 One person with two accounts could learn today's daily deal on one (hints, a slow look)
 and then rank on the other with what they learnt. To see that, a daily game keeps where it
-was played from (``Game.device``, ``Game.address``; game/shared_device.py compares them):
+was played from (``Game.device``, ``Game.address``; ranking/second_accounts.py compares them):
 
 * the *device mark*: a random value (nothing about the visitor) in a signed, HttpOnly
   cookie that lasts ``MAHJONG_DEVICE_COOKIE_DAYS`` days. It is given to a browser the

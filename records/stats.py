@@ -5,7 +5,7 @@ recorded result is ``won`` (set by the server in the tap that removed the last p
 Every time is the server's clock (``Game.elapsed_ms``); nothing here comes from a browser.
 
 Personal statistics count every win and show the ranked ones apart; the public board per
-layout holds ranked wins only (see game/ranking.py), read from ``BestTime``, each
+layout holds ranked wins only (see ranking/rules.py), read from ``BestTime``, each
 player's best ranked time per layout, kept in the transaction of every ranked win.
 
 Each function runs a fixed number of queries, whatever the number of games, and each
@@ -25,8 +25,8 @@ from django.db import connection
 from django.db.models import Avg, Count, Min, Q, Sum
 
 from game.models import BestTime, Game
-from game.top_places import TOP_PLACE
 from mahjong import LAYOUTS
+from ranking.top_places import TOP_PLACE
 
 #: How many of the latest wins the statistics chart shows.
 RECENT_WINS = 20
@@ -36,9 +36,9 @@ TOP = 10
 _WON = Q(result=Game.WON)
 _RANKED = Q(result=Game.WON, ranked=True)
 #: Wins held back from the public boards for their taps' rhythm, until an operator
-#: publishes them (game/rhythm.py, the admin).
+#: publishes them (ranking/rhythm.py, the admin).
 _HELD = Q(result=Game.WON, ranked=False) & ~Q(held="")
-#: Of those, the wins held because they would take a top place (game/top_places.py).
+#: Of those, the wins held because they would take a top place (ranking/top_places.py).
 _HELD_TOP = Q(result=Game.WON, ranked=False, held=TOP_PLACE)
 
 
@@ -86,9 +86,9 @@ class Win:
     finished_at: datetime
     hints_used: int
     undos_used: int
-    #: Whether the win is ranked (on the public boards); see game/ranking.py.
+    #: Whether the win is ranked (on the public boards); see ranking/rules.py.
     ranked: bool
-    #: Why the win is held for review (game/rhythm.py), empty when it is not.
+    #: Why the win is held for review (ranking/rhythm.py), empty when it is not.
     held: str = ""
 
 

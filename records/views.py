@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from daily import codes as daily
+from daily.streak import current_streak
 from editor.naming import layout_label
-from game import top_places
-from game.streak import current_streak
+from ranking import top_places
 from wording import formatting
 from wording.names import layout_name
 

@@ -5,7 +5,7 @@ from django.apps import apps
 from django.core.management import call_command
 
 from game.models import Game
-from tests.stats.helpers import player, recorded_win, save_recorded
+from tests.players import player, recorded_win, save_recorded
 
 
 @pytest.mark.django_db(transaction=True)

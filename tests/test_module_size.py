@@ -19,7 +19,7 @@ LONG = {
     "tests/engine/test_solver_rules.py": "the solver's rules, each against an exhaustive search",
     "tests/browser/test_board.py": "the board in the browser, one page session per test group",
     "tests/web/test_practice.py": "the practice page and its quiz in four languages",
-    "tests/stats/test_daily.py": "the daily deal's page, API and codes",
+    "tests/daily/test_daily.py": "the daily deal's page, API and codes",
 }
 
 

@@ -4,7 +4,7 @@ Run with ``make mutate`` (or ``python tools/mutate.py [engine game quiz accounts
 [--max-children N]``). Not part of CI: a whole run takes hours on two cores.
 
 Each target mutates its own code and runs only the tests meant for it (the engine's
-mutants against ``tests/engine``, the API's against ``tests/api`` and ``tests/stats``…),
+mutants against ``tests/engine``, the API's against ``tests/api`` and ``tests/ranking``…),
 so a run finishes on a small machine; the solver's mutants meet only the solver's own
 tests (``focus``), which decide small positions in seconds. Each target works in its own copy of the project,
 ``.mutmut/<target>/`` (mutmut reads its settings from ``pyproject.toml`` and writes
@@ -116,7 +116,14 @@ TARGETS = {
     "game": Target(
         "game",
         ("game/services.py", "game/selectors.py", "game/store.py", "game/api.py"),
-        ("tests/api", "tests/stats", "tests/game", "tests/security"),
+        (
+            "tests/api",
+            "tests/game",
+            "tests/ranking",
+            "tests/daily",
+            "tests/records",
+            "tests/security",
+        ),
     ),
     "quiz": Target(
         "quiz",

@@ -22,17 +22,19 @@ The locale is built from Django's active language (``to_locale``).
   its three and four agree with the noun's gender («τρία πλακίδια», «τρεις γύροι»), which
   a number alone cannot know. One stays a digit everywhere, since a sentence for one is
   its own catalogue form.
-- A time of day in a sentence is the catalogue's, not Babel's: the one the pages name is
-  the daily change at midnight UTC, which each language writes its own way (German
-  "0:00 Uhr UTC", Indonesian "00.00 UTC (07.00 WIB)"); CLDR's time formats give "00:00",
-  and Greek "12:00 π.μ.".
+- The one time of day the pages name is the daily change at midnight UTC. Each language
+  writes "midnight UTC" its own way in the catalogue (German "0:00 Uhr UTC"), and adds the
+  same moment in the zone its readers most likely live in (``HOME_ZONES``), from the
+  time-zone database: a fixed "01:00 CET" in a catalogue would be wrong half the year.
+  That time is CLDR's 24-hour hour and minute ("01:00", Indonesian "07.00"), since
+  CLDR's short time in Greek is a 12-hour one ("2:00 π.μ.").
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
-from babel.dates import format_date
+from babel.dates import format_date, format_skeleton, get_timezone
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 from django.utils import timezone
@@ -146,3 +148,21 @@ def long_day(moment: datetime | date) -> str:
     out in the form a sentence needs ("2 december 2026", «2 Δεκεμβρίου 2026»,
     "2. Dezember 2026", "2 Desember 2026")."""
     return format_date(_date(moment), format="long", locale=babel_locale())
+
+
+#: The time zone most readers of each language live in: the daily change at midnight UTC
+#: is also told as that zone's time of day.
+HOME_ZONES = {
+    "sv": "Europe/Stockholm",
+    "el": "Europe/Athens",
+    "de": "Europe/Berlin",
+    "id": "Asia/Jakarta",
+}
+
+
+def home_time_of_day_start(day: date) -> str:
+    """The time of day in the language's home zone at which ``day`` starts in UTC: "01:00"
+    on a Swedish winter day, "02:00" on a summer one, "07.00" in Jakarta all year."""
+    moment = datetime(day.year, day.month, day.day, tzinfo=UTC)
+    zone = get_timezone(HOME_ZONES.get(get_language() or "sv", "UTC"))
+    return format_skeleton("Hm", moment, tzinfo=zone, locale=babel_locale())

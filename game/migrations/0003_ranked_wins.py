@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
         ),
         # Games from before this migration: where their deals came from was not kept, so
         # they count as typed-in codes, and none of their wins is ranked (they were
-        # recorded without the checks of game/ranking.py). New games default to "new".
+        # recorded without the checks of ranking/rules.py). New games default to "new".
         migrations.AddField(
             model_name="game",
             name="origin",

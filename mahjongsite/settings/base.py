@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "accounts",
     "game",
+    "ranking",
     "quiz",
     "records",
     "daily",
@@ -223,15 +224,15 @@ PASSWORD_RESET_TIMEOUT = env_int("DJANGO_PASSWORD_RESET_SECONDS", 3600, minimum=
 # SECRET_KEY. Set it on its own so that a new secret key keeps the coming days' deals.
 MAHJONG_DAILY_KEY = env_str("MAHJONG_DAILY_KEY", "")
 
-# The plausibility of a win's taps (game/rhythm.py): a win whose median gap between taps
+# The plausibility of a win's taps (ranking/rhythm.py): a win whose median gap between taps
 # is under this many milliseconds, or whose gaps vary less than this percentage of their
 # mean (a steady, scripted pace), is held back from the public boards for review.
 MAHJONG_RHYTHM_MIN_MEDIAN_MS = env_int("MAHJONG_RHYTHM_MIN_MEDIAN_MS", 250)
 MAHJONG_RHYTHM_MIN_SPREAD_PERCENT = env_int("MAHJONG_RHYTHM_MIN_SPREAD_PERCENT", 45)
 # A win more than this percentage of whose removals were the deal's own plan's next pair
-# (game/plan_order.py: a script replaying the plan the code gives) is held too.
+# (ranking/plan_order.py: a script replaying the plan the code gives) is held too.
 MAHJONG_PLAN_MAX_PERCENT = env_int("MAHJONG_PLAN_MAX_PERCENT", 60)
-# One person, two accounts, one daily deal (game/shared_device.py): a daily game keeps a
+# One person, two accounts, one daily deal (ranking/second_accounts.py): a daily game keeps a
 # keyed hash of the browser's device mark (a random value in a cookie that lasts this
 # many days; mahjongsite/device_mark.py) and of its address, for this many days; a ranked
 # daily win from a browser (or, when the last setting is on, an address) that played the
@@ -242,7 +243,7 @@ MAHJONG_HOLD_SHARED_ADDRESS = env_bool("MAHJONG_HOLD_SHARED_ADDRESS", True)
 # A script playing a plan of its own at a person's pace passes the checks above, so a
 # ranked win that would take one of this many top places of its public board (the daily
 # deal's day board, else the layout's leaderboard) is held until a person checks it,
-# unless an operator trusts the player (game/top_places.py). 0 turns the check off. The
+# unless an operator trusts the player (ranking/top_places.py). 0 turns the check off. The
 # default is every place the boards show (10): no script is on a public board unless a
 # person has looked at it or trusts its player.
 MAHJONG_REVIEW_TOP_PLACES = env_int("MAHJONG_REVIEW_TOP_PLACES", 10, minimum=0)

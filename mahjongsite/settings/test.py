@@ -33,6 +33,6 @@ LOGIN_ADDRESS_SLOWDOWN_AFTER = 1000
 LOGIN_ADDRESS_FAILURE_LIMIT = 1000
 # django-ratelimit asks for a cache shared by every process; one process shares its own.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
-# A new top time waits for a person's check (game/top_places.py): off here, so that a
+# A new top time waits for a person's check (ranking/top_places.py): off here, so that a
 # test's fast win means what it says; the tests of the check turn it on.
 MAHJONG_REVIEW_TOP_PLACES = 0

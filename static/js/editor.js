@@ -122,8 +122,17 @@ function draw() {
   count.textContent = fill(strings.count, { count: state.tiles.size });
 }
 
+// The editor says one thing at a time: each message replaces the last, wherever it is
+// shown (the status line or the line under Save), so that "Saved." never stays beside a
+// deleted layout and "cannot be saved yet" never beside "can be saved".
 function say(text) {
   status.textContent = text;
+  saveMessage.textContent = "";
+}
+
+function sayAtSave(text) {
+  saveMessage.textContent = text;
+  status.textContent = "";
 }
 
 function cursorText() {
@@ -132,6 +141,8 @@ function cursorText() {
 
 function showProblems(problems) {
   state.problems = problems;
+  // A save's answer is about the layout as it was: a new check replaces it.
+  saveMessage.textContent = "";
   problemsList.replaceChildren();
   for (const problem of problems) {
     const item = el("li");
@@ -287,15 +298,15 @@ document.getElementById("editor-import").addEventListener("change", async (event
 
 saveForm.addEventListener("submit", async (event) => {
   event.preventDefault();
-  saveMessage.textContent = "";
+  sayAtSave("");
   try {
     const saved = await api("POST", config.api.layouts, { name: nameInput.value, positions: positions() });
     config.layouts.unshift(saved);
     renderList();
-    saveMessage.textContent = strings.saved;
+    sayAtSave(strings.saved);
   } catch (error) {
-    saveMessage.textContent = error.message;
     if (error.problems.length) showProblems(error.problems);
+    sayAtSave(error.message);
   }
 });
 

@@ -1,5 +1,5 @@
 // The win screen (#won-dialog): beside the time that render.js writes, the facts the
-// server decided (the game answer's `win`, game/wins.py): whether the win is ranked and
+// server decided (the game answer's `win`, game/win_screen.py): whether the win is ranked and
 // why not, a new personal best, the place on a daily deal and the daily streak. And a
 // small celebration, a burst of tile-coloured flakes for 1.2 s, none under
 // prefers-reduced-motion.

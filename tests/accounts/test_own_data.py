@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from game.models import BestTime, Game, TrustedPlayer
-from tests.stats.helpers import PASSWORD, player, signed_in, win_with_services
+from tests.players import PASSWORD, player, signed_in, win_with_services
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -89,7 +89,7 @@ def test_deleting_the_account_leaves_nothing_of_the_user():
     refused = client.post(
         "/de/accounts/delete/", {"password": "wrong", "csrfmiddlewaretoken": _token(page)}
     )
-    assert refused.status_code == 200 and "Das ist nicht Ihr Passwort." in refused.content.decode()
+    assert refused.status_code == 200 and "Das Passwort ist falsch." in refused.content.decode()
     assert get_user_model().objects.filter(username="ada").exists()
     # Without the CSRF token, nothing happens.
     assert client.post("/de/accounts/delete/", {"password": PASSWORD}).status_code == 403
@@ -234,7 +234,7 @@ def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, setti
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_privacy_page_names_the_device_mark_and_the_daily_traces(client, lang, settings):
     """The cookie's and the traces' lifetimes are the settings'; the address is named only
-    while it is kept (game/shared_device.py)."""
+    while it is kept (ranking/second_accounts.py)."""
     settings.MAHJONG_DEVICE_COOKIE_DAYS, settings.MAHJONG_DAILY_TRACE_DAYS = 123, 45
     with_address = client.get(f"/{lang}/privacy/").content.decode()
     assert "123" in with_address and "45" in with_address

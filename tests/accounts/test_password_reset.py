@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
-from tests.stats.helpers import PASSWORD
+from tests.players import PASSWORD
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]

@@ -5,7 +5,7 @@ sentence the practice drill says, in the request's language."""
 import pytest
 from django.utils import translation
 
-from game.hidden import blocked_sentence_hiding, hidden_tiles
+from game.face_visibility import blocked_sentence_hiding, hidden_tiles
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from wording.teaching import blocked_sentence
@@ -45,7 +45,7 @@ def test_blocked_answer_names_the_engines_reason(client, kind):
     }
     named = {tile, *blocking.covering, *blocking.left, *blocking.right}
     with translation.override("sv"):  # the site's default language
-        if named & hidden_tiles(board):  # no hidden face is named (game/hidden.py)
+        if named & hidden_tiles(board):  # no hidden face is named (game/face_visibility.py)
             expected = blocked_sentence_hiding(board, tile, hidden_tiles(board))
         else:
             expected = blocked_sentence(board, tile)

@@ -1,4 +1,4 @@
-"""The answers send no face a player cannot see (game/hidden.py): a wholly covered tile
+"""The answers send no face a player cannot see (game/face_visibility.py): a wholly covered tile
 arrives with ``"face": null``, its face comes in the move that uncovers it, and a server
 deal's code (which gives every face) is sent only once the game has ended."""
 
@@ -10,7 +10,7 @@ import re
 import pytest
 from django.utils import translation
 
-from game.hidden import hidden_tiles, revealed_tiles
+from game.face_visibility import hidden_tiles, revealed_tiles
 from game.models import Game
 from mahjong import Board, family
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from mahjong import FAMILIES, Board, family
 
 from .helpers import EXAMPLE, create

@@ -6,7 +6,7 @@ import random
 
 from bench import rhythm as bench
 from mahjong import Board, GameCode
-from tests.stats.helpers import plan
+from tests.players import plan
 
 
 def _win(seed: int, *, slips: float = 0.0):

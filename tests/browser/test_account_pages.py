@@ -9,7 +9,7 @@ from django.core.cache import cache
 from playwright.sync_api import Page
 
 from tests.browser.accessibility import assert_no_axe_violations, html_errors
-from tests.stats.helpers import PASSWORD
+from tests.players import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.hidden import blocked_sentence_hiding, hidden_tiles
+from game.face_visibility import blocked_sentence_hiding, hidden_tiles
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from wording.teaching import blocked_sentence, selection_cleared
@@ -45,7 +45,7 @@ def expected_message(board: Board, tile_id: int, lang: str, *, cleared: bool = T
     named = {tile_id, *blocking.covering, *blocking.left, *blocking.right}
     hidden = hidden_tiles(board)
     with translation.override(lang):
-        if named & hidden:  # no hidden face is named (game/hidden.py)
+        if named & hidden:  # no hidden face is named (game/face_visibility.py)
             sentence = blocked_sentence_hiding(board, tile_id, hidden)
         else:
             sentence = blocked_sentence(board, tile_id)

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from daily import codes as daily
 from game.models import Game
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
-from tests.stats.helpers import PASSWORD, player
+from tests.players import PASSWORD, player
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")

@@ -98,7 +98,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     expect(page.locator("#editor-count")).to_have_text("145 av 144 brickor")
     expect(problems.first).to_have_text("145 brickor: en layout har exakt 144.")
     expect(problems.nth(1)).to_have_text(
-        "Brickan på kolumn 22, rad 8, lager 5 vilar inte helt på brickor under."
+        "Brickan i kolumn 22, rad 8, lager 5 vilar inte helt på brickorna under."
     )
     expect(page.locator("#editor-grid .is-wrong")).to_have_count(1)
     assert_no_axe_violations(page)
@@ -203,7 +203,7 @@ def test_rename_and_delete_ask_in_the_page_and_show_the_servers_refusal(
     delete = page.get_by_role("dialog", name=f"Die Anordnung „{NAME}“ löschen?")
     delete_button.click()
     expect(delete).to_be_visible()
-    expect(delete).to_contain_text("Auf ihr lässt sich dann nicht mehr spielen.")
+    expect(delete).to_contain_text("Sie kann danach nicht mehr gespielt werden.")
     assert_no_axe_violations(page)
     delete.get_by_role("button", name="Abbrechen").click()
     expect(delete).to_be_hidden()
@@ -217,6 +217,53 @@ def test_rename_and_delete_ask_in_the_page_and_show_the_servers_refusal(
     expect(page.locator("#editor-status")).to_have_text("Gelöscht.")
     assert not CustomLayout.objects.filter(pk=layout.pk).exists()
     assert dialogs == []  # no prompt() or confirm() of the browser
+
+
+@pytest.mark.parametrize("lang", ["sv", "el", "de", "id"])
+def test_each_message_of_the_editor_replaces_the_last(live_server, page: Page, tmp_path, lang):
+    """One message at a time: a refused save's "cannot be saved yet" goes once the layout
+    can be saved, "Saved." and "already saved as …" go once the layout is deleted."""
+    from django.utils import translation
+
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/{lang}/editor/")
+    expect(page.locator("#editor-grid")).to_have_attribute("data-ready", "true")
+    status = page.locator("#editor-status")
+    at_save = page.locator("#editor-save-message")
+    sound = page.locator("#editor-sound")
+    with translation.override(lang):
+        invalid, saved, deleted, imported = (
+            translation.gettext(text)
+            for text in (
+                "The layout cannot be saved yet: fix what is listed.",
+                "Saved.",
+                "Deleted.",
+                "File read.",
+            )
+        )
+        already = translation.gettext("You have saved this layout already, as “%(name)s”.")
+    save = page.locator("#editor-save [type=submit]")
+    page.locator("#editor-name").fill("Ett")
+    save.click()
+    expect(at_save).to_have_text(invalid)
+
+    layout_file = tmp_path / "turtle.layout"
+    layout_file.write_text(kmahjongg.write(list(TURTLE)))
+    page.set_input_files("#editor-import", str(layout_file))
+    expect(status).to_have_text(imported)
+    expect(sound).to_be_visible()
+    expect(at_save).to_be_empty()  # no "cannot be saved yet" beside "can be saved"
+
+    save.click()
+    expect(at_save).to_have_text(saved)
+    expect(status).to_be_empty()
+    save.click()
+    expect(at_save).to_have_text(already % {"name": "Ett"})
+
+    page.locator("#editor-list [data-action=delete]").click()
+    page.locator("#editor-delete-form [type=submit]").click()
+    expect(status).to_have_text(deleted)
+    expect(at_save).to_be_empty()  # neither "Saved." nor a name that no longer exists
 
 
 @pytest.mark.parametrize("width, height", [(360, 740), (390, 844)])

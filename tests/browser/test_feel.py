@@ -18,7 +18,7 @@ from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, open_board, tile
 from tests.browser.test_stats import FAST_FORWARD as STATS_FAST_FORWARD
-from tests.stats.helpers import plan as person_order
+from tests.players import plan as person_order
 
 # Every oscillator started is recorded (its first frequency), before any script of the
 # page runs: the sounds are all made with Web Audio oscillators.
@@ -55,7 +55,7 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 KEYS = {
-    "de": "H U Strg Z P Esc N ? Pfeiltasten Eingabe Leertaste Tab".split(),
+    "de": "H U Strg Z P Esc N ? Pfeiltasten Eingabetaste Leertaste Tab".split(),
 }
 
 

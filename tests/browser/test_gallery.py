@@ -18,7 +18,7 @@ from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 from tests.browser.test_editor import NAME, sign_in
-from tests.stats.helpers import player
+from tests.players import player
 
 WINS_KEY = "mahjong.layoutWins"
 

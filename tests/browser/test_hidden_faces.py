@@ -9,10 +9,10 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from game import rhythm
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from game.models import Game
 from mahjong import Board
+from ranking import rhythm
 from tests.api.helpers import EXAMPLE
 
 PLAY = """async (pairs) => {
@@ -59,7 +59,7 @@ def test_covered_tiles_show_no_face_until_uncovered(live_server, page: Page, lan
                 uncovered += i in hidden
     assert uncovered > 10
     # The site's own taps, as a script makes them through the board: the rhythm check
-    # (game/rhythm.py) would hold such a win (bench/rhythm.py has a person's figures).
+    # (ranking/rhythm.py) would hold such a win (bench/rhythm.py has a person's figures).
     game = Game.objects.get(id=page.evaluate("document.getElementById('board').controller.game.id"))
     median, spread = rhythm.figures(game.tap_ms)
     print(f"browser taps: {len(game.tap_ms)}, median gap {median:.0f} ms, spread {spread:.0%}")

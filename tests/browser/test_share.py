@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
-from game.hidden import hidden_tiles
+from game.face_visibility import hidden_tiles
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations

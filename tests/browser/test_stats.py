@@ -19,7 +19,7 @@ from game.models import Game
 from mahjong import Board
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
-from tests.stats.helpers import PASSWORD, player, recorded_loss, recorded_win, save_recorded
+from tests.players import PASSWORD, player, recorded_loss, recorded_win, save_recorded
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")

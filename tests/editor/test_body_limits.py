@@ -11,7 +11,7 @@ from django.test import Client
 
 from deploy.balancer import LAYOUT_FILE_MAX_BYTES, REQUEST_MAX_BODY_BYTES, nginx_conf
 from editor import limits
-from tests.stats.helpers import player, signed_in
+from tests.players import player, signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from editor.models import CustomLayout
-from game import ranking
 from game.models import BestTime, Game
 from mahjong import LAYOUTS, Board, custom_layout_id
 from mahjong.rules import kmahjongg
+from ranking import rules
 from tests.api.helpers import remove_pair
 
 pytestmark = pytest.mark.django_db
@@ -240,7 +240,7 @@ def test_anyone_plays_a_custom_layouts_code_and_it_is_never_ranked(alice, bob):
     assert created["layout"] == {"id": saved["layout_id"], "name": "Alice's <b>shell</b>"}
     game = win(bob, {"code": saved["code"]})
     assert game.result == Game.WON and game.ranked is False
-    assert ranking.CUSTOM in ranking.missed_rules(game)
+    assert rules.CUSTOM in rules.missed_rules(game)
 
 
 def test_a_fresh_deal_on_a_custom_layout_is_not_ranked_either(alice):
@@ -249,7 +249,7 @@ def test_a_fresh_deal_on_a_custom_layout_is_not_ranked_either(alice):
     assert game.origin == Game.NEW and game.ranked is False
     # Only the custom rule would keep it off the boards if it had been played slowly.
     game.elapsed_ms = 10 * 60 * 1000
-    assert ranking.missed_rules(game) == [ranking.CUSTOM]
+    assert rules.missed_rules(game) == [rules.CUSTOM]
     assert not BestTime.objects.exists()
     stats = alice.get("/sv/stats/")
     assert stats.status_code == 200 and "My turtle" in stats.content.decode()

@@ -1,4 +1,4 @@
-"""A player's own layouts in the gallery of the New game panel (game/gallery.py's
+"""A player's own layouts in the gallery of the New game panel (editor/gallery.py's
 own_gallery): a section of their own for a signed-in player, each a button with its
 picture, its name as text, its size and "never ranked", and in the panel's list too; a
 visitor sees no such section. The pictures of players' layouts are served by their id."""
@@ -11,9 +11,9 @@ import re
 import pytest
 from django.test import Client
 
+from editor.gallery import own_gallery, size_text
 from editor.models import CustomLayout
-from game.gallery import own_gallery, size_text
-from game.pictures import layout_svg
+from editor.pictures import layout_svg
 from mahjong import LAYOUTS
 from tests.editor.test_layouts_api import DIAMOND, TURTLE, player, save, win
 

@@ -180,7 +180,7 @@ SAME_AS_ENGLISH = {
     # Indonesian abbreviates nomor as "No.", as English abbreviates number.
     (None, "No."): {"id"},
     # Key caps in the help sheet: what the keyboards of these languages print on the keys
-    # (German keyboards print "Strg" and "Eingabe", but "Esc" too).
+    # (German keyboards print "Strg", and "Esc" too).
     ("key", "Ctrl"): {"sv", "el", "id"},
     ("key", "Esc"): {"sv", "el", "de", "id"},
     ("key", "Enter"): {"sv", "el", "id"},

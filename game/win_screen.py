@@ -1,0 +1,161 @@
+"""What the win screen shows, decided here from the stored games: the time, whether the
+win is ranked and why not, a new personal best, and the place on the daily deal's board
+with the player's daily streak.
+
+A win of today's daily deal says why its code, share and replay come only once the day is
+over (``code_later``). The browser sends nothing for it: :func:`win_for` reads the won game and the owner's other
+games (a signed-in player's, or a visitor's session's) and is sent as ``win`` in every
+answer about a won game (``null`` before). :func:`may_rank` says whether a game in play
+could still be ranked, so that the board can say before the first hint that a hint takes
+that away. The ranking rules themselves are :mod:`ranking.rules`'s; this module only
+explains their outcome.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Min, Q
+from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+from daily.rules import earlier_daily_day, held_for_the_day
+from daily.streak import current_streak
+from mahjong import InvalidGameCode, parse_code
+from mahjong.rules.daily import utc_day
+from ranking import plan_order, rules, second_accounts, top_places
+from wording import formatting
+
+from .models import Game
+
+#: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
+#: back for review because of its taps' rhythm (ranking/rhythm.py, ``Game.held``).
+HINTS, CODE, CUSTOM = rules.HINTS, rules.CODE, rules.CUSTOM
+TOO_FAST, REPLAY = rules.TOO_FAST, rules.REPLAY
+HELD = "held"
+#: A game code that is an earlier day's daily deal (daily.rules.earlier_daily_day): said
+#: instead of CODE.
+PAST_DAY = "past_day"
+#: Held because its pairs followed the deal's own plan (ranking/plan_order.py).
+HELD_PLAN = "held_plan"
+#: Held because the browser or the address played the deal under another account
+#: (ranking/second_accounts.py).
+HELD_SHARED = "held_shared"
+#: Held because it would take a top place of its board (ranking/top_places.py).
+HELD_TOP = "held_top"
+_HELD_BECAUSE = {
+    top_places.TOP_PLACE: HELD_TOP,
+    plan_order.FOLLOWS_PLAN: HELD_PLAN,
+    second_accounts.SHARED_DEVICE: HELD_SHARED,
+    second_accounts.SHARED_ADDRESS: HELD_SHARED,
+}
+
+
+def not_ranked_because(game: Game) -> list[str]:
+    """The conditions of a ranked win that ``game`` (won) missed; empty when ranked."""
+    if game.ranked:
+        return []
+    missed = rules.missed_rules(game)
+    if CODE in missed and _is_earlier_daily(game):
+        missed = [PAST_DAY if rule == CODE else rule for rule in missed]
+    if game.held:
+        missed.append(_HELD_BECAUSE.get(game.held, HELD))
+    return missed
+
+
+def _is_earlier_daily(game: Game) -> bool:
+    """Whether the game's code was an earlier day's daily deal on the day it began."""
+    return earlier_day(game) is not None
+
+
+def earlier_day(game: Game):
+    """The earlier day whose daily deal the game's code was on the day it began, else
+    None (a player's own layout, today's deal, or no daily deal)."""
+    try:
+        code = parse_code(game.code)
+    except InvalidGameCode:  # a player's own layout
+        return None
+    started = game.created_at or timezone.now()
+    return earlier_daily_day(code, utc_day(started))
+
+
+def may_rank(game: Game) -> bool:
+    """Whether a win of this game in play could still be ranked: no rule missed so far
+    (the play time is judged only at the end)."""
+    if game.state == Game.WON:
+        return game.ranked
+    return not [rule for rule in rules.missed_rules(game) if rule != TOO_FAST]
+
+
+def _best(game: Game) -> dict:
+    """The owner's best ranked time on the layout among the games begun before this one,
+    and whether this win beats it (the first ranked win on a layout is a best too)."""
+    earlier = (
+        rules.owners_games(game)
+        .filter(layout_id=game.layout_id, result=Game.WON, ranked=True)
+        .filter(created_at__lt=game.created_at)
+        .exclude(pk=game.pk)
+    )
+    previous = earlier.aggregate(best=Min("elapsed_ms"))["best"]
+    return {"new": previous is None or game.elapsed_ms < previous, "previous_ms": previous}
+
+
+def _daily_place(game: Game) -> dict:
+    """The win's place among the day board's ranked wins. A visitor's win is not on the
+    board (which lists signed-in players): its place is where it would stand, and
+    ``counted`` is false until the visitor signs in and the win is claimed."""
+    board = rules.ranked_wins(game.code)
+    faster = Q(elapsed_ms__lt=game.elapsed_ms)
+    if game.finished_at is not None:
+        faster |= Q(elapsed_ms=game.elapsed_ms, finished_at__lt=game.finished_at)
+    counted = game.user_id is not None
+    ahead = board.filter(faster).exclude(pk=game.pk).count()
+    total = board.count() + (0 if counted else 1)
+    place = {"rank": ahead + 1, "of": max(total, ahead + 1), "counted": counted}
+    # A player's streak, this win included (a visitor has none until signed in); the
+    # sentence is the daily page's own, so the screen and the page say it alike.
+    streak = current_streak(game.user_id, utc_day(timezone.now())) if counted else None
+    place["streak"] = streak
+    place["streak_text"] = (
+        ngettext(
+            # Translators: %(days)s: how many days in a row, up to today, the player has
+            # won one of the day's own deals with a ranked win.
+            "Your streak: %(days)s day in a row with a ranked daily win.",
+            "Your streak: %(days)s days in a row with a ranked daily win.",
+            streak,
+        )
+        % {"days": streak}
+        if streak
+        else None
+    )
+    return place
+
+
+def win_for(game: Game) -> dict | None:
+    """The win screen's facts for a won game, else ``None`` (no query then)."""
+    if game.result != Game.WON:
+        return None
+    ranked = bool(game.ranked)
+    return {
+        "elapsed_ms": game.elapsed_ms,
+        "ranked": ranked,
+        "not_ranked": not_ranked_because(game),
+        "best": _best(game) if ranked else None,
+        "daily": _daily_place(game) if ranked and game.origin == Game.DAILY else None,
+        "code_later": _code_later(game),
+    }
+
+
+def _code_later(game: Game) -> str | None:
+    """Why a win of today's daily deal has no code, share or replay yet (game/face_visibility.py)."""
+    if not held_for_the_day(game):
+        return None
+    return gettext(
+        # Translators: on the win screen of today's daily deal, in place of the game code
+        # and the share box. The day changes at midnight UTC: write the time as your
+        # language writes a time of day in running text (German "0:00 Uhr UTC").
+        # %(time)s: the same moment in your readers' usual time zone, from the time-zone
+        # database ("01:00"); name that zone as your readers would ("svensk tid").
+        "The game code of today's deal is shown once the day is over, at 00:00 UTC "
+        "(%(time)s local time). Then you can share it and play it again."
+    ) % {"time": formatting.home_time_of_day_start(utc_day(timezone.now()) + timedelta(days=1))}
