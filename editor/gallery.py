@@ -21,11 +21,17 @@ from django.utils.translation import ngettext
 from editor.selectors import layouts_of
 from game.models import Game
 from mahjong import LAYOUTS
-from mahjong.rules.registry import layout_difficulty
+from mahjong.rules.difficulty import random_play
 from wording import formatting
 from wording.names import layout_name
 
 from .pictures import box_of, picture_box, picture_version, svg_of, version_of
+
+#: The shares of games stuck at random at which the gallery's difficulty marks step up
+#: (below 55 % one mark, from 78 % five). The site's layouts lie between about 50 % and
+#: 81 % (1,000 deals each): steps over that spread tell them apart, where steps of 20 %
+#: would give nearly every layout four marks. The figure stands beside the marks.
+MARK_STEPS = (0.55, 0.65, 0.72, 0.78)
 
 #: The box a picture fits in, in CSS pixels: wide layouts fill its width, tall ones its
 #: height.
@@ -46,6 +52,8 @@ class Entry:
     name: str
     size: str
     difficulty: str
+    #: The difficulty as filled and empty marks ("●●●○○"), or "" when not measured.
+    difficulty_marks: str
     picture_url: str
     picture_width: int
     picture_height: int
@@ -97,22 +105,39 @@ def size_of(positions) -> str:
 
 
 def difficulty_text(layout_id: str) -> str:
-    """How hard the layout is, from the stored survey, or that it was not measured."""
-    measured = layout_difficulty(layout_id)
-    if measured is None or not measured.decided:
+    """How hard the layout's deals are, from the stored random-play figures: every deal
+    the site gives can be won, so what tells layouts apart is how often a player who takes
+    any pair at random gets stuck (mahjong/solver/random_play.py)."""
+    measured = random_play(layout_id)
+    if measured is None:
         return _("Difficulty not measured yet.")
-    return ngettext(
-        # Translators: a layout's difficulty in the gallery of layouts. A random deal
-        # puts the tiles anywhere (unlike the site's deals, which can always be won).
-        # %(share)s: a percentage ("2,9 %"); %(count)s: how many random deals the
-        # solver tried on the layout ("5 500").
-        "%(share)s of %(count)s random deal cannot be won.",
-        "%(share)s of %(count)s random deals cannot be won.",
-        measured.decided,
+    return _(
+        # Translators: a layout's difficulty in the gallery of layouts. Every deal of the
+        # site can be won; this says how often a player who removes any pair that can be
+        # removed, at random, ends with no more moves. %(marks)s: 1 to 5; %(most)s: 5;
+        # %(share)s: a percentage ("67 %").
+        "Difficulty %(marks)s of %(most)s: %(share)s of games played with random pairs "
+        "end with no more moves."
     ) % {
-        "share": share(measured.share, whole=measured.not_winnable == measured.decided),
-        "count": formatting.number(measured.decided),
+        "marks": formatting.number(difficulty_marks(measured.share)),
+        "most": formatting.number(len(MARK_STEPS) + 1),
+        "share": share(measured.share, whole=measured.stuck == measured.deals),
     }
+
+
+def difficulty_marks(share_stuck: float) -> int:
+    """One to five marks for a share of games stuck at random (:data:`MARK_STEPS`)."""
+    return 1 + sum(share_stuck >= step for step in MARK_STEPS)
+
+
+def marks_drawn(layout_id: str) -> str:
+    """The marks as the card draws them, filled then empty ("●●●○○"); the sentence beside
+    them says the same in words."""
+    measured = random_play(layout_id)
+    if measured is None:
+        return ""
+    filled = difficulty_marks(measured.share)
+    return "●" * filled + "○" * (len(MARK_STEPS) + 1 - filled)
 
 
 def marks_for(user_id: int | None) -> dict[str, Mark]:
@@ -147,6 +172,7 @@ def gallery(user_id: int | None) -> list[Entry]:
                 name=layout_name(layout_id),
                 size=size_text(layout_id),
                 difficulty=difficulty_text(layout_id),
+                difficulty_marks=marks_drawn(layout_id),
                 picture_url=f"{url}?v={picture_version(layout_id)}",
                 picture_width=picture_width,
                 picture_height=picture_height,
@@ -176,6 +202,7 @@ def own_gallery(user_id: int | None) -> list[Entry] | None:
                 name=layout.name,
                 size=size_of(positions),
                 difficulty="",
+                difficulty_marks="",
                 picture_url=f"{url}?v={version_of(svg_of(positions))}",
                 picture_width=picture_width,
                 picture_height=picture_height,

@@ -23,6 +23,9 @@ from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("difficulty.json")
+#: How the site's own deals fare for a player who does not plan (``manage.py random_play
+#: --write``, mahjong/solver/random_play.py): the difficulty the gallery shows.
+RANDOM_PLAY_DATA = Path(__file__).with_name("random_play.json")
 
 
 def wilson_interval(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -100,3 +103,33 @@ def difficulty(layout_id: str) -> Difficulty | None:
         not_winnable=counts["not_winnable"],
         undecided=counts["undecided"],
     )
+
+
+@dataclass(frozen=True)
+class RandomPlay:
+    """A layout's site deals played at random once each: ``stuck`` of ``deals`` got
+    stuck; ``outcomes`` is one "1" (stuck) or "0" (cleared) per deal, from deal 0."""
+
+    layout: str
+    deals: int
+    stuck: int
+    outcomes: str
+
+    @property
+    def share(self) -> float:
+        return self.stuck / self.deals if self.deals else math.nan
+
+
+@cache
+def random_play_data() -> dict:
+    """The stored random-play figures: the seed and, per layout, the counts."""
+    return json.loads(RANDOM_PLAY_DATA.read_text(encoding="utf-8"))
+
+
+def random_play(layout_id: str) -> RandomPlay | None:
+    """The stored random-play figure of a layout, or None for a layout not measured."""
+    key = str(layout_id).strip().upper()
+    counts = random_play_data()["layouts"].get(key)
+    if counts is None:
+        return None
+    return RandomPlay(key, counts["deals"], counts["stuck"], counts["outcomes"])

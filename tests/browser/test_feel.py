@@ -236,11 +236,22 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
     assert errors == []
 
 
-#: The daily win screen's line in place of the code and the share box.
-CODE_LATER = (
-    "Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC. "
-    "Då kan du dela den och spela given igen."
-)
+def code_later() -> str:
+    """The daily win screen's line in place of the code and the share box: the change at
+    midnight UTC, and the same moment in Swedish time (winter or summer, as today is)."""
+    from datetime import timedelta
+
+    from django.utils import translation
+
+    from mahjong.rules.daily import utc_day
+    from wording import formatting
+
+    with translation.override("sv"):
+        time = formatting.home_time_of_day_start(utc_day() + timedelta(days=1))
+    return (
+        f"Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC (kl. {time} "
+        "svensk tid). Då kan du dela den och spela given igen."
+    )
 
 
 def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: Page):
@@ -251,7 +262,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     page.set_viewport_size({"width": 1280, "height": 800})
     errors = open_board(page, live_server, "sv", query="?layout=L00")
     hinted = page.locator("#board-tiles .tile.is-hint")
-    question = page.get_by_role("dialog", name="Efter ett tips blir spelet inte rankat")
+    question = page.get_by_role("dialog", name="Vill du se ett tips?")
 
     page.keyboard.press("h")
     expect(question).to_be_visible()
@@ -294,7 +305,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
             "Rankad: vinsten räknas på topplistan.",
             "Nytt personligt rekord: din första rankade vinst på den här layouten.",
             "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
-            CODE_LATER,
+            code_later(),
         ]
     )
     expect(won.get_by_role("button", name="Nytt spel")).to_be_visible()
@@ -318,7 +329,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(won).to_be_visible()
     # A replay of the day's deal (and, at machine speed, too fast).
     expect(facts).to_have_text(
-        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"), CODE_LATER]
+        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"), code_later()]
     )
     assert page.evaluate("window.__animations") == 0
     assert errors == []

@@ -61,8 +61,9 @@ def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: 
     expect(turtle).to_have_attribute("aria-current", "true")
     # A screen reader hears the size and the difficulty as the button's description.
     expect(turtle).to_have_accessible_description(
-        "144 Spielsteine, 15 breit, 8 hoch, 5 Schichten "
-        "2,9\xa0% von 100.000 zufälligen Spielen sind nicht zu gewinnen."
+        "144 Spielsteine, 15 × 8 Steine, 5 Schichten "
+        "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele keine"
+        " Züge mehr."
     )
     assert_no_axe_violations(page)
     for width, height in ((1280, 800), (360, 740)):
@@ -137,8 +138,8 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
-        "144 brickor, 15 i bredd, 8 i höjd, 5 lager "
-        "2,9\xa0% av 100\xa0000 slumpade givar kan inte vinnas. Vunnen."
+        "144 brickor, 15 × 8, 5 lager "
+        "Svårighet 2 av 5: 60\xa0% av spelen blir utan drag om man tar par på måfå. Vunnen."
     )
 
 
@@ -190,7 +191,7 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
     assert_valid_html(response.text())
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     page.locator("#new-game-button").click()
-    mine = page.get_by_role("region", name="Οι διατάξεις μου")
+    mine = page.get_by_role("region", name="Οι διατάξεις σας")
     expect(mine).to_be_visible()
     buttons = mine.get_by_role("button")
     expect(buttons).to_have_count(2)
@@ -211,7 +212,7 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
 
     mine_turtle.click()
     expect(page.locator("#new-game-panel")).to_be_hidden()
-    expect(page.locator("#board-status")).to_have_text(f"Νέο παιχνίδι ξεκίνησε: {NAME}")
+    expect(page.locator("#board-status")).to_have_text(f"Ξεκίνησε νέο παιχνίδι: {NAME}")
     expect(page.locator("#board-tiles .tile")).to_have_count(144)
     game = page.evaluate("() => document.getElementById('board').controller.game")
     assert game["layout"]["id"].startswith("C") and game["layout"]["id"] not in LAYOUTS

@@ -46,9 +46,9 @@ def test_an_earlier_days_deal_is_labelled_and_its_win_says_why_not_ranked(
         day = formatting.long_day(yesterday)
     expect(label).to_be_visible()
     expect(label.locator("strong")).to_have_text(
-        f"Das ist das Tagesspiel vom {day}, einem früheren Tag: Es wird nicht gewertet."
+        f"Das ist das Tagesspiel vom {day}. Tagesspiele früherer Tage werden nicht gewertet."
     )
-    expect(label.get_by_role("link", name="Bestenliste dieses Tages")).to_have_attribute(
+    expect(label.get_by_role("link", name="Tagesbestenliste")).to_have_attribute(
         "href", f"/de/daily/?day={yesterday.isoformat()}&layout=L01#day-board"
     )
     assert_no_axe_violations(page)
@@ -101,10 +101,10 @@ def test_an_earlier_days_code_typed_in_the_panel_is_labelled_at_once(live_server
     with translation.override("sv"):
         day = formatting.long_day(yesterday)
     expect(label.locator("strong")).to_have_text(
-        f"Det här är given den {day}, en tidigare dag: den är inte rankad."
+        f"Det här är given från {day}. Givar från tidigare dagar rankas inte."
     )
     expect(label).to_be_visible()
-    expect(label.get_by_role("link", name="Den dagens topplista")).to_have_attribute(
+    expect(label.get_by_role("link", name="Topplistan för den dagen")).to_have_attribute(
         "href", f"/sv/daily/?day={yesterday.isoformat()}&layout=L02#day-board"
     )
     assert page.evaluate("() => document.getElementById('board').controller.game.code") == code

@@ -31,12 +31,12 @@ TODAY = date(2026, 12, 20)
 NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
-    "sv": "Det här är given den 19 december 2026, en tidigare dag: den är inte rankad.",
-    "el": "Αυτό είναι το Παιχνίδι της ημέρας για τις 19 Δεκεμβρίου 2026, μια προηγούμενη "
-    "ημέρα: δεν μετρά για την κατάταξη.",
-    "de": "Das ist das Tagesspiel vom 19. Dezember 2026, einem früheren Tag: Es wird nicht "
-    "gewertet.",
-    "id": "Ini susunan harian tanggal 19 Desember 2026, hari yang sudah lewat: tidak "
+    "sv": "Det här är given från 19 december 2026. Givar från tidigare dagar rankas inte.",
+    "el": "Αυτό είναι το παιχνίδι της ημέρας με ημερομηνία 19 Δεκεμβρίου 2026. Τα παιχνίδια "
+    "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
+    "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "
+    "nicht gewertet.",
+    "id": "Ini Permainan harian tanggal 19 Desember 2026. Permainan hari sebelumnya tidak "
     "masuk peringkat.",
 }
 

@@ -11,10 +11,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils import translation
 
+from editor.gallery import share
 from editor.pictures import layout_svg, picture_version
 from game.models import Game
 from mahjong import LAYOUTS
-from mahjong.rules.registry import layout_difficulty
+from mahjong.rules.difficulty import random_play
 from tests.players import player, signed_in, win_with_services
 from wording.names import layout_name
 
@@ -24,32 +25,45 @@ LANGUAGES = ["sv", "el", "de", "id"]
 SVG = "{http://www.w3.org/2000/svg}"
 
 #: What each language's size and difficulty of the Turtle read: 15 tiles wide, 8 high,
-#: 5 layers; 2,941 of 100,000 uniform deals lost (2.9 %).
+#: 5 layers; 600 of its first 1,000 site deals stuck when played with random pairs
+#: (60 %: two marks of five).
 TURTLE = {
     "sv": (
-        "144 brickor, 15 i bredd, 8 i höjd, 5 lager",
-        "2,9\xa0% av 100\xa0000 slumpade givar kan inte vinnas.",
+        "144 brickor, 15 × 8, 5 lager",
+        "Svårighet 2 av 5: 60\xa0% av spelen blir utan drag om man tar par på måfå.",
     ),
     "el": (
         "144 πλακίδια, πλάτος 15, ύψος 8, 5 επίπεδα",
-        "Το 2,9% από 100.000 τυχαία παιχνίδια δεν βγαίνει.",
+        "Δυσκολία 2 από 5: το 60% των παιχνιδιών μένει χωρίς κινήσεις αν αφαιρείτε ζευγάρια"
+        " στην τύχη.",
     ),
     "de": (
-        "144 Spielsteine, 15 breit, 8 hoch, 5 Schichten",
-        "2,9\xa0% von 100.000 zufälligen Spielen sind nicht zu gewinnen.",
+        "144 Spielsteine, 15 × 8 Steine, 5 Schichten",
+        "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele keine"
+        " Züge mehr.",
     ),
     "id": (
-        "144 ubin, lebar 15, tinggi 8, 5 lapisan",
-        "2,9% dari 100.000 susunan acak tidak bisa dimenangkan.",
+        "144 ubin, 15 × 8, 5 lapisan",
+        "Tingkat kesulitan 2 dari 5: jika pasangan diambil secara acak, 60% permainan"
+        " berakhir tanpa langkah lagi.",
     ),
 }
 
 
 def gallery_text(page: str, layout_id: str, part: str) -> str:
-    """The text of one part (name, size, difficulty, mark) of a layout's button."""
-    found = re.search(rf'id="gallery-{layout_id}-{part}"[^>]*>([^<]*)<', page)
+    """The text of one part (name, size, difficulty, mark) of a layout's button, as a
+    screen reader reads it (without the difficulty's drawn marks, hidden from it)."""
+    found = re.search(rf'id="gallery-{layout_id}-{part}"[^>]*>(.*?)</span>\n', page)
     assert found, (layout_id, part)
-    return html.unescape(found.group(1))
+    text = re.sub(r'<span class="gallery__marks" aria-hidden="true">[^<]*</span> ', "", found[1])
+    assert "<" not in text, text
+    return html.unescape(text)
+
+
+def gallery_marks(page: str, layout_id: str) -> str:
+    """The difficulty's drawn marks on a layout's button ("●●○○○")."""
+    part = re.search(rf'id="gallery-{layout_id}-difficulty"[^>]*>(.*?)</span>\n', page)[1]
+    return re.search(r'class="gallery__marks" aria-hidden="true">([^<]*)<', part)[1]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -63,15 +77,20 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
             assert gallery_text(page, layout_id, "name") == layout_name(layout_id)
             size = gallery_text(page, layout_id, "size")
             difficulty = gallery_text(page, layout_id, "difficulty")
-            # The same words as the Turtle's below, with this layout's numbers: the
-            # deals surveyed (5 000 to 10 000) and its layers.
-            measured = layout_difficulty(layout_id)
+            # The same words as the Turtle's below, with this layout's numbers: its
+            # share of games stuck at random, its marks and its layers.
+            measured = random_play(layout_id)
             layers = max(z for _, _, z in LAYOUTS[layout_id].positions) + 1
             words = TURTLE[lang][0].split(", ")
             # "144 tiles" first and "N layers" last (every layout has 3 to 5 layers).
             assert size.split(", ")[0] == words[0], size
             assert size.split(", ")[-1] == words[-1].replace("5", str(layers)), size
-            assert str(measured.decided) in re.sub(r"\D", "", difficulty), difficulty
+            assert share(measured.share, whole=False) in difficulty, difficulty
+            filled = gallery_marks(page, layout_id).count("●")
+            assert len(gallery_marks(page, layout_id)) == 5 and 1 <= filled <= 5
+            assert difficulty.split(":")[0] == TURTLE[lang][1].split(":")[0].replace(
+                "2", str(filled), 1
+            ), difficulty
             assert "random" not in difficulty and "tiles" not in size  # no English left
             assert gallery_text(page, layout_id, "mark") == ""  # a visitor's come later
     assert (gallery_text(page, "L00", "size"), gallery_text(page, "L00", "difficulty")) == (
@@ -79,13 +98,30 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
     )
 
 
-def test_a_half_tile_width_and_every_deal_lost_read_as_such(client):
+def test_a_half_tile_height_reads_as_such(client):
     page = client.get("/de/play/").content.decode()
-    # The Butterfly is 8½ tiles high; every uniform deal of the Bridge is lost (100 %),
-    # and the Ring's 99.9 % is not rounded up to all of them.
-    assert gallery_text(page, "L04", "size") == "144 Spielsteine, 15 breit, 8,5 hoch, 4 Schichten"
-    assert gallery_text(page, "L02", "difficulty").startswith("100\xa0% von ")
-    assert gallery_text(page, "L08", "difficulty").startswith("99,9\xa0% von ")
+    # The Butterfly is 8½ tiles high.
+    assert gallery_text(page, "L04", "size") == "144 Spielsteine, 15 × 8,5 Steine, 4 Schichten"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_gallery_says_every_deal_can_be_won_and_no_layout_cannot(client, lang):
+    """The site deals only winnable games: the gallery says so, and no layout's card
+    says that its games cannot be won (the uniform-shuffle share read as "impossible")."""
+    page = client.get(f"/{lang}/play/").content.decode()
+    with translation.override(lang):
+        note = translation.gettext(
+            "Every game dealt here can be won. The difficulty says how often a player who "
+            "takes any pair at random ends with no more moves."
+        )
+        lost = translation.gettext("This game can no longer be won.")
+    assert f'<p class="gallery__note">{html.escape(note)}</p>' in page
+    for layout_id in LAYOUTS:
+        assert lost.rstrip(".") not in gallery_text(page, layout_id, "difficulty")
+    # The marks follow the share: the layout most often stuck has the most marks.
+    shares = {layout_id: random_play(layout_id).share for layout_id in LAYOUTS}
+    hardest, easiest = max(shares, key=shares.get), min(shares, key=shares.get)
+    assert gallery_marks(page, hardest).count("●") > gallery_marks(page, easiest).count("●")
 
 
 def test_each_picture_is_a_small_svg_of_the_layouts_144_tiles(client):
@@ -142,7 +178,7 @@ def test_a_signed_in_player_sees_won_and_best_ranked_time(client):
     assert gallery_text(page, "L05", "mark") == ""
     assert "data-visitor" not in page
     page = client.get("/el/play/").content.decode()
-    assert gallery_text(page, "L00", "mark") == "Κερδισμένη, καλύτερος χρόνος 4:12."
+    assert gallery_text(page, "L00", "mark") == "Την έχετε κερδίσει, καλύτερος χρόνος 4:12."
 
 
 def test_a_visitors_page_leaves_the_marks_to_the_browser(client):

@@ -89,10 +89,10 @@ SIDES = {
         "links Bambus 1, Schriftzeichen 2 und Roter Drache, rechts Kreise 3, Ostwind und Blume 1",
     ),
     "id": (
-        "Bambu 1 di kiri, serta Lingkaran 3 di kanan",
-        "Bambu 1 dan Karakter 2 di kiri, serta Lingkaran 3 dan Angin timur di kanan",
-        "Bambu 1, Karakter 2, dan Naga merah di kiri, "
-        "serta Lingkaran 3, Angin timur, dan Bunga 1 di kanan",
+        "ada Bambu 1 di kiri dan Lingkaran 3 di kanan",
+        "ada Bambu 1 dan Karakter 2 di kiri dan Lingkaran 3 dan Angin timur di kanan",
+        "ada Bambu 1, Karakter 2, dan Naga merah di kiri "
+        "dan Lingkaran 3, Angin timur, dan Bunga 1 di kanan",
     ),
 }
 # The same lists lying partly over a tile.
