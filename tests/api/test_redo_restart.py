@@ -5,7 +5,7 @@ import pytest
 
 from mahjong import Board
 
-from .helpers import EXAMPLE, action, create, remove_pair, tap
+from .helpers import EXAMPLE, action, create, path_to_stuck, remove_pair, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +104,15 @@ def test_redo_and_restart_wait_for_a_paused_game(client):
     for name in ("redo", "restart"):
         response = action(client, gid, name)
         assert response.status_code == 409 and response.json()["error"]["code"] == "paused"
+
+
+def test_no_pair_left_is_a_count_of_zero_and_no_more_moves(client):
+    game = create(client, code=EXAMPLE)
+    for pair in path_to_stuck():
+        last = remove_pair(client, game["id"], pair)
+    assert (last["state"], last["pairs_available"]) == ("stuck", 0)
+    undone = action(client, game["id"], "undo").json()
+    assert undone["state"] == "playing" and undone["pairs_available"] > 0
+    # Redoing the removal that left no pair says so, as that removal did.
+    redone = action(client, game["id"], "redo").json()
+    assert (redone["event"], redone["state"], redone["pairs_available"]) == ("stuck", "stuck", 0)
