@@ -2,8 +2,8 @@
 #   make run    set up, then serve on http://127.0.0.1:8000 as an operator runs it (DEBUG off)
 #   make dev    set up, then Django's development server (DEBUG on, reloads on edits)
 #   make serve  production: app servers behind nginx on PostgreSQL and Redis (docs/deploy.md)
-#   make check  the fast loop: lint, check migrations, every test but the browser and ops
-#               tests; installs nothing beyond the virtualenv (a few minutes)
+#   make check  the fast loop: lint (ruff, eslint), the JavaScript unit tests, check
+#               migrations, every test but the browser and ops tests, in parallel
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
@@ -32,7 +32,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev check js-check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -78,16 +78,25 @@ serve: $(INSTALLED) messages ops-tools
 	$(BIN)/python -m deploy.stack serve --port $(PORT) --app-servers $(APP_SERVERS) \
 		--first-app-port $(APP_PORT)
 
+# The JavaScript: eslint (eslint.config.js, pinned in package-lock.json) over the modules
+# and their tests, and the unit tests of the pure modules (tests/js, Node's own runner).
+NODE_BIN := node_modules/.bin
+JS_LINTED := static/js tests/js eslint.config.js
+js-check: node_modules
+	$(NODE_BIN)/eslint $(JS_LINTED)
+	node --test tests/js/
+
 # The fast loop before a commit: what needs no browser, no Java, no nginx, Redis or
-# PostgreSQL server. The catalogue check runs only where GNU gettext is installed.
+# PostgreSQL server, on one pytest-xdist worker per core. The catalogue check runs only
+# where GNU gettext is installed.
 CHECK_IGNORE := --ignore=tests/browser --ignore=tests/ops \
 	$(if $(shell command -v xgettext),,--ignore=tests/web/test_catalogues.py)
-check: $(INSTALLED) native messages
+check: $(INSTALLED) native messages js-check
 	$(BIN)/ruff check .
 	$(MANAGE) makemigrations --check --dry-run
-	$(BIN)/pytest -q $(CHECK_IGNORE) $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(CHECK_IGNORE) $(PYTEST_ARGS)
 
-test: setup chromium node_modules java gettext ops-tools
+test: setup chromium node_modules java gettext ops-tools js-check
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
@@ -128,8 +137,8 @@ messages: $(MO_FILES)
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
-# Test-only tools from the npm registry (package-lock.json): axe-core and the Nu HTML
-# Checker. Install scripts are skipped: vnu-jar runs with the machine's own Java.
+# Test-only tools from the npm registry (package-lock.json): eslint, axe-core and the Nu
+# HTML Checker. Install scripts are skipped: vnu-jar runs with the machine's own Java.
 node_modules: node_modules/.package-lock.json
 
 node_modules/.package-lock.json: package.json package-lock.json

@@ -172,7 +172,7 @@ def time_pages(client, paths: list[str], seconds: float) -> tuple[float, float, 
     return 1000 / per_second, per_second, len(queries)
 
 
-#: Issue 13: the leaderboard (and the daily page) at most 10 ms per page at every size.
+#: The leaderboard (and the daily page) at most 10 ms per page at every size.
 PAGE_BUDGET_MS = 10.0
 
 

@@ -4,7 +4,7 @@ Django) given ``settings.MAHJONG_DAILY_KEY``.
 The key comes from the environment (``MAHJONG_DAILY_KEY``). Without it, it is derived
 from ``SECRET_KEY`` (an HMAC of a fixed label), so a development server and ``make run``
 have one without setup; an operator sets it on its own so that changing the secret key
-does not change the coming days' deals. ``manage.py mahjong daily-key`` prints the key in
+does not change the coming days' deals. ``manage.py daily_key`` prints the key in
 use, for checking a code with openssl as docs/architecture.md shows.
 """
 

@@ -1,6 +1,5 @@
 """The daily deal's rules that play and the ranking ask: today's deal of a layout (the
-deal a daily game is dealt), which earlier day's deal a typed code is, and whether a
-game's code is held until its day is over. The codes themselves are :mod:`daily.codes`'s.
+deal a daily game is dealt), which earlier day's deal a typed code is, the kinds of game ask (game/kinds.py). The codes themselves are :mod:`daily.codes`'s.
 """
 
 from __future__ import annotations
@@ -9,7 +8,6 @@ from datetime import date, timedelta
 
 from django.utils import timezone
 
-from game.models import Game
 from mahjong import GameCode, UnknownLayout, get_layout
 from mahjong.rules.codes import is_custom_id
 
@@ -52,14 +50,3 @@ def earlier_daily_day(code: GameCode, today: date, *, hint: str | None = None) -
         if daily_code(day, code.layout_id) == code:
             return day
     return None
-
-
-
-def held_for_the_day(game: Game) -> bool:
-    """Whether ``game`` was dealt today's daily deal of its layout, whose code is held
-    until the daily deal's day is over (``mahjong.rules.daily.next_change``) even once
-    the game has ended: one finished game would otherwise hand the whole deal to a second
-    account, or a friend, who could then rank on it the same day with a solver's plan."""
-    if game.origin != Game.DAILY:
-        return False
-    return game.code == str(todays_daily(game.layout_id))

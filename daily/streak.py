@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 
+from game import kinds
 from game.models import Game
 
 #: How far back the streak is read; a longer streak shows as this many days.
@@ -42,8 +43,8 @@ def ranked_daily_days(user_id: int, *, since: date) -> set[date]:
     """The UTC days, from ``since`` on, on which the player won a daily deal ranked."""
     start = datetime.combine(since, datetime.min.time(), tzinfo=UTC)
     finished = Game.objects.filter(
+        kinds.q(streak=True),
         user_id=user_id,
-        origin=Game.DAILY,
         result=Game.WON,
         ranked=True,
         finished_at__gte=start,

@@ -19,11 +19,12 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext
 
-from daily.rules import held_for_the_day
+from daily.rules import todays_daily
 from mahjong import Board, family
 from mahjong.rules.board import BlockKind
 from wording.names import AS_SUBJECT, tile_name
 
+from . import kinds
 from .models import Game
 
 
@@ -93,11 +94,21 @@ def code_hidden(game: Game) -> bool:
     today's daily deal, ranked if won) still being played, or a game on today's daily
     deal until the day is over (:func:`held_for_the_day`). Share and replay follow it."""
     in_play = (
-        game.origin in (Game.NEW, Game.DAILY)
+        kinds.kind_of(game).code_hidden_in_play
         and game.result == Game.UNFINISHED
         and game.state != Game.WON
     )
     return in_play or held_for_the_day(game)
+
+
+def held_for_the_day(game: Game) -> bool:
+    """Whether ``game`` was dealt today's daily deal of its layout, whose code is held
+    until the daily deal's day is over (``mahjong.rules.daily.next_change``) even once
+    the game has ended: one finished game would otherwise hand the whole deal to a second
+    account, or a friend, who could then rank on it the same day with a solver's plan."""
+    if not kinds.kind_of(game).code_held_for_the_day:
+        return False
+    return game.code == str(todays_daily(game.layout_id))
 
 
 def blocked_sentence_hiding(board: Board, tile: int, hidden: frozenset[int]) -> str:

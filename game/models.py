@@ -16,43 +16,60 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from mahjong import State
+from mahjong import State as EngineState
 
 from .clock import Clock
 
 
 class Game(models.Model):
-    # The engine's states, stored by their names.
-    PLAYING, WON, STUCK = State.PLAYING.value, State.WON.value, State.STUCK.value
-    # The labels are the admin's, in the operator's language.
-    STATES = [
-        (PLAYING, pgettext_lazy("game result", "in play")),
-        (WON, pgettext_lazy("game result", "won")),
-        (STUCK, pgettext_lazy("game result", "no more moves")),
-    ]
+    class State(models.TextChoices):
+        """The engine's states, stored by their names; the labels are the admin's, in the
+        operator's language."""
 
-    # The recorded result, for the statistics and the leaderboard. Empty while the game
-    # is unfinished; ``won`` is set in the transaction of the tap that removes the last
-    # pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces it.
-    UNFINISHED = ""
-    ABANDONED = "abandoned"
-    RESULTS = [
-        (UNFINISHED, pgettext_lazy("game result", "unfinished")),
-        (WON, pgettext_lazy("game result", "won")),
-        (STUCK, pgettext_lazy("game result", "no more moves")),
-        (ABANDONED, pgettext_lazy("game result", "abandoned")),
-    ]
+        PLAYING = EngineState.PLAYING.value, pgettext_lazy("game result", "in play")
+        WON = EngineState.WON.value, pgettext_lazy("game result", "won")
+        STUCK = EngineState.STUCK.value, pgettext_lazy("game result", "no more moves")
 
-    # Where the deal came from: a fresh deal of the server, the daily deal, or a code the
-    # player typed in (or followed from a link). Only the first two can be ranked.
-    NEW = "new"
-    DAILY = "daily"
-    CODE = "code"
-    ORIGINS = [
-        (NEW, pgettext_lazy("game origin", "new game")),
-        (DAILY, pgettext_lazy("game origin", "daily deal")),
-        (CODE, pgettext_lazy("game origin", "game code")),
-    ]
+    class Result(models.TextChoices):
+        """The recorded result, for the statistics and the leaderboard. Empty while the
+        game is unfinished; ``won`` is set in the transaction of the tap that removes the
+        last pair; ``stuck`` or ``abandoned`` when a new game of the same user replaces
+        it."""
+
+        UNFINISHED = "", pgettext_lazy("game result", "unfinished")
+        WON = EngineState.WON.value, pgettext_lazy("game result", "won")
+        STUCK = EngineState.STUCK.value, pgettext_lazy("game result", "no more moves")
+        ABANDONED = "abandoned", pgettext_lazy("game result", "abandoned")
+
+    class Origin(models.TextChoices):
+        """Where the deal came from: a fresh deal of the server, the daily deal, or a
+        code the player typed in (or followed from a link). What each means for the
+        rules is game/kinds.py's."""
+
+        NEW = "new", pgettext_lazy("game origin", "new game")
+        DAILY = "daily", pgettext_lazy("game origin", "daily deal")
+        CODE = "code", pgettext_lazy("game origin", "game code")
+
+    class Held(models.TextChoices):
+        """Why a win that met the ranking rules is held for review (ranking/): the label
+        is the admin's short name (its sentences are ranking/admin.py's). The field has
+        no choices of its own: the admin shows the sentence, never the code."""
+
+        NOT_HELD = "", ""
+        TOO_FAST_TAPS = "too_fast_taps", _("Taps too fast")
+        TOO_EVEN_TAPS = "too_even_taps", _("Taps too even")
+        FOLLOWS_DEAL_PLAN = "follows_deal_plan", _("Deal's own order")
+        SHARED_DEVICE = "shared_device", _("Same browser, other account")
+        SHARED_ADDRESS = "shared_address", _("Same address, other account")
+        TOP_PLACE = "top_place", _("New top time")
+
+    # The names the code has always used, kept short.
+    PLAYING, WON, STUCK = State.PLAYING, State.WON, State.STUCK
+    STATES = State.choices
+    UNFINISHED, ABANDONED = Result.UNFINISHED, Result.ABANDONED
+    RESULTS = Result.choices
+    NEW, DAILY, CODE = Origin.NEW, Origin.DAILY, Origin.CODE
+    ORIGINS = Origin.choices
 
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(_("game ID"), primary_key=True, default=uuid.uuid4, editable=False)

@@ -27,7 +27,7 @@ from mahjong.rules.daily import utc_day
 from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import sharing, verdicts, win_screen
+from . import kinds, sharing, verdicts, win_screen
 from .face_visibility import (
     blocked_sentence_hiding,
     code_hidden,
@@ -54,7 +54,7 @@ _HIDDEN = {"face": None, "family": None}
 
 
 def _streak(game: Game) -> int | None:
-    if not (game.state == Game.WON and game.ranked and game.origin == Game.DAILY):
+    if not (game.state == Game.WON and game.ranked and kinds.kind_of(game).streak):
         return None
     if game.user_id is None:
         return None
@@ -90,11 +90,12 @@ def game_status(game: Game, board: Board) -> dict:
         "can_hint": movable and board.can_hint(),
         "can_pause": board.can_pause(),
         "version": game.version,
-        # Issue 13: where the deal came from, whether the win is ranked, what to share.
+        # Where the deal came from, whether the win is ranked, what to share.
         "origin": game.origin,
         "ranked": game.ranked if game.state == Game.WON else None,
-        # Why a win that met the ranking rules is held back for review (ranking/rhythm.py):
-        # "too_fast_taps" or "too_even_taps"; null otherwise.
+        # Why a win that met the ranking rules is held back for review (ranking/): one of
+        # Game.Held's six reasons (its taps too fast or too even, the deal's own order, the
+        # same browser or address under another account, a new top time); null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
         "share": sharing.share_for(game),
         # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
@@ -103,7 +104,7 @@ def game_status(game: Game, board: Board) -> dict:
         # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
         "win": win_screen.win_for(game),
-        # Issue 10: the solver's advice, as recorded (game/verdicts.py); never solved here.
+        # The solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),
     }
@@ -139,7 +140,7 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
 def _past_day(game: Game) -> dict | None:
     """For a typed code that is an earlier day's daily deal: that day, written out in the
     request's language, and its day board, so that the board labels the game at once."""
-    if game.origin != Game.CODE:
+    if kinds.kind_of(game) is not kinds.PAST_DAY_DEAL:
         return None
     day = win_screen.earlier_day(game)
     if day is None:

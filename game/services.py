@@ -41,7 +41,7 @@ from mahjong import parse_code as engine_parse_code
 from mahjong.rules.codes import is_custom_id
 from ranking import rules, second_accounts
 
-from . import store, verdicts
+from . import kinds, store, verdicts
 from .clock import Clock
 from .models import Game
 from .selectors import board_for, game_get
@@ -96,18 +96,18 @@ def game_create(
     Raises :class:`mahjong.InvalidGameCode` (``UnknownLayout`` included) for a bad
     code or layout.
     """
+    kind = kinds.for_new_game(code=code is not None, daily=daily is not None)
     if code is not None:
-        parsed, origin = engine_parse_code(code), Game.CODE
+        parsed = engine_parse_code(code)
     elif daily is not None:
-        parsed, origin = daily_rules.todays_daily(daily), Game.DAILY
+        parsed = daily_rules.todays_daily(daily)
     else:
         parsed = random_code(layout_id if layout_id is not None else DEFAULT_LAYOUT)
-        origin = Game.NEW
     if is_custom_id(parsed.layout_id) and not is_saved(parsed.layout_id):
         # Deleted since this process found it: no new game, whatever its memory holds.
         raise UnknownLayout(parsed.layout_id, "nobody keeps this layout any more")
     board = Board.from_code(parsed)
-    device, address = traces if origin == Game.DAILY else ("", "")
+    device, address = traces if kind.keeps_traces else ("", "")
     for attempt in range(_CREATE_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -120,7 +120,7 @@ def game_create(
                     user_id=owner.user_id,
                     session_key="" if owner.user_id is not None else (owner.session_key or ""),
                     state=board.state,
-                    origin=origin,
+                    origin=kind.origin,
                     board_page=page or "",
                     device=device,
                     address=address,
@@ -131,7 +131,7 @@ def game_create(
             # parallel create committed first. Try again: that game is replaced now.
             if attempt == _CREATE_ATTEMPTS - 1:
                 raise
-    if origin == Game.DAILY:
+    if kind.keeps_traces:
         second_accounts.forget_old()
     return Played(game=game, board=board, event="created")
 

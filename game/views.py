@@ -29,6 +29,7 @@ from wording.messages import code_error_message
 from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
+from . import kinds
 from .current import current_game
 from .models import Game
 from .params import layout_asked, own_layout_asked
@@ -40,7 +41,9 @@ from .sharing import day_board_path
 
 def _is_todays_daily(game: Game, layout_id: str) -> bool:
     """Whether ``game`` is a daily game on today's deal of the layout."""
-    return game.origin == Game.DAILY and game.code == str(todays_daily(layout_id))
+    return kinds.kind_of(game).board == kinds.DAY_BOARD and game.code == str(
+        todays_daily(layout_id)
+    )
 
 
 def _board_strings() -> dict:
@@ -200,7 +203,7 @@ def play(request: HttpRequest) -> HttpResponse:
     }
     # Only a typed code can be an earlier day's deal (a fresh deal's code is the server's).
     if initial is not None:
-        shown_code = game.code if game.origin == Game.CODE else None
+        shown_code = None if kinds.kind_of(game).code_hidden_in_play else game.code
     else:
         shown_code = wanted_code if guide is None else None
     user_id = request.user.pk if request.user.is_authenticated else None

@@ -19,13 +19,13 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from daily.rules import earlier_daily_day, held_for_the_day
 from daily.streak import current_streak
-from mahjong import InvalidGameCode, parse_code
 from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 from wording import formatting
 
+from . import kinds
+from .face_visibility import held_for_the_day
 from .models import Game
 
 #: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
@@ -56,27 +56,17 @@ def not_ranked_because(game: Game) -> list[str]:
     if game.ranked:
         return []
     missed = rules.missed_rules(game)
-    if CODE in missed and _is_earlier_daily(game):
+    if kinds.PAST_DAY in kinds.kind_of(game).never_ranked_because:
         missed = [PAST_DAY if rule == CODE else rule for rule in missed]
     if game.held:
         missed.append(_HELD_BECAUSE.get(game.held, HELD))
     return missed
 
 
-def _is_earlier_daily(game: Game) -> bool:
-    """Whether the game's code was an earlier day's daily deal on the day it began."""
-    return earlier_day(game) is not None
-
-
 def earlier_day(game: Game):
     """The earlier day whose daily deal the game's code was on the day it began, else
     None (a player's own layout, today's deal, or no daily deal)."""
-    try:
-        code = parse_code(game.code)
-    except InvalidGameCode:  # a player's own layout
-        return None
-    started = game.created_at or timezone.now()
-    return earlier_daily_day(code, utc_day(started))
+    return kinds.earlier_day(game.code, utc_day(game.created_at or timezone.now()))
 
 
 def may_rank(game: Game) -> bool:
@@ -136,12 +126,13 @@ def win_for(game: Game) -> dict | None:
     if game.result != Game.WON:
         return None
     ranked = bool(game.ranked)
+    kind = kinds.kind_of(game)
     return {
         "elapsed_ms": game.elapsed_ms,
         "ranked": ranked,
         "not_ranked": not_ranked_because(game),
         "best": _best(game) if ranked else None,
-        "daily": _daily_place(game) if ranked and game.origin == Game.DAILY else None,
+        "daily": _daily_place(game) if ranked and kind.board == kinds.DAY_BOARD else None,
         "code_later": _code_later(game),
     }
 

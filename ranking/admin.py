@@ -17,52 +17,36 @@ from mahjong import InvalidGameCode
 
 from . import plan_order, rhythm, rules, second_accounts, top_places
 
-#: Why a win was held (``Game.held``), as a moderator reads it: the short name of the
-#: list's filter, and the sentence of the list's column and of the game's page.
+#: Why a win was held (``Game.held``), as a moderator reads it: the sentence of the
+#: list's column and of the game's page (the list's filter shows the reason's label).
 HELD_REASONS = {
-    rhythm.TOO_FAST: (
-        _("Taps too fast"),
-        _(
-            "The taps came faster than a person plays: half the gaps between taps were "
-            "shorter than the limit."
-        ),
+    rhythm.TOO_FAST: _(
+        "The taps came faster than a person plays: half the gaps between taps were "
+        "shorter than the limit."
     ),
-    rhythm.TOO_EVEN: (
-        _("Taps too even"),
-        _("The gaps between taps were more even than a person's, like a script's steady pace."),
+    rhythm.TOO_EVEN: _(
+        "The gaps between taps were more even than a person's, like a script's steady pace."
     ),
-    plan_order.FOLLOWS_PLAN: (
-        _("Deal's own order"),
-        _(
-            "The pairs were removed in the order the deal was built in, which a script "
-            "reads from the game code."
-        ),
+    plan_order.FOLLOWS_PLAN: _(
+        "The pairs were removed in the order the deal was built in, which a script "
+        "reads from the game code."
     ),
-    second_accounts.SHARED_DEVICE: (
-        _("Same browser, other account"),
-        _(
-            "The same browser had already played this daily deal under another account: "
-            "one person may have learnt the deal there first. A family sharing a computer "
-            "looks the same."
-        ),
+    second_accounts.SHARED_DEVICE: _(
+        "The same browser had already played this daily deal under another account: "
+        "one person may have learnt the deal there first. A family sharing a computer "
+        "looks the same."
     ),
-    second_accounts.SHARED_ADDRESS: (
-        _("Same address, other account"),
-        _(
-            "The same internet address had already played this daily deal under another "
-            "account. Weaker than the same browser: a household, a school or a mobile "
-            "network shares one address."
-        ),
+    second_accounts.SHARED_ADDRESS: _(
+        "The same internet address had already played this daily deal under another "
+        "account. Weaker than the same browser: a household, a school or a mobile "
+        "network shares one address."
     ),
-    top_places.TOP_PLACE: (
-        _("New top time"),
-        _(
-            "The win would take one of the top places of its public board (the day board "
-            "of a daily deal, else the layout's leaderboard), and the player is not "
-            "trusted: a person checks a new top time before it is public. Publish it if "
-            "it looks like a person's game; trust the player if their top times need no "
-            "more checks."
-        ),
+    top_places.TOP_PLACE: _(
+        "The win would take one of the top places of its public board (the day board "
+        "of a daily deal, else the layout's leaderboard), and the player is not "
+        "trusted: a person checks a new top time before it is public. Publish it if "
+        "it looks like a person's game; trust the player if their top times need no "
+        "more checks."
     ),
 }
 
@@ -72,7 +56,7 @@ class HeldFilter(admin.SimpleListFilter):
     parameter_name = "held"
 
     def lookups(self, request, model_admin):
-        return [(code, short) for code, (short, _sentence) in HELD_REASONS.items()]
+        return [(code, Game.Held(code).label) for code in HELD_REASONS]
 
     def queryset(self, request, queryset):
         return queryset.filter(held=self.value()) if self.value() else queryset
@@ -110,7 +94,7 @@ class GameAdmin(admin.ModelAdmin):
         game keeps its traces: ranking/second_accounts.py)."""
         if not game.held:
             return ""
-        sentence = str(HELD_REASONS[game.held][1]) if game.held in HELD_REASONS else game.held
+        sentence = str(HELD_REASONS[game.held]) if game.held in HELD_REASONS else game.held
         if game.held not in (second_accounts.SHARED_DEVICE, second_accounts.SHARED_ADDRESS):
             return sentence
         names = sorted(

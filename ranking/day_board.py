@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from game import kinds
 from game.models import Game
 from ranking.rules import ranked_wins
 
@@ -45,7 +46,9 @@ def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> Day
         .values_list("user_id", "user__username", "elapsed_ms")[:limit]
     )
     entries = [DayEntry(rank, *row) for rank, row in enumerate(rows, start=1)]
-    finished = Game.objects.filter(origin=Game.DAILY, result=Game.WON, code=code).count()
+    finished = Game.objects.filter(
+        kinds.q(board=kinds.DAY_BOARD), result=Game.WON, code=code
+    ).count()
     your_rank = your_ms = None
     if user_id is not None:
         mine = next((entry for entry in entries if entry.user_id == user_id), None)

@@ -23,10 +23,11 @@ from collections.abc import Sequence
 
 from django.conf import settings
 
+from game.models import Game
 from mahjong import Board
 
 #: Why a win was held (``Game.held``).
-FOLLOWS_PLAN = "follows_deal_plan"
+FOLLOWS_PLAN = Game.Held.FOLLOWS_DEAL_PLAN
 
 #: Below this many removals the share says nothing (a test layout, not a real board).
 MIN_PAIRS = 20

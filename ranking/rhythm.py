@@ -23,8 +23,10 @@ from collections.abc import Sequence
 
 from django.conf import settings
 
+from game.models import Game
+
 #: Why a win was held (``Game.held``).
-TOO_FAST, TOO_EVEN = "too_fast_taps", "too_even_taps"
+TOO_FAST, TOO_EVEN = Game.Held.TOO_FAST_TAPS, Game.Held.TOO_EVEN_TAPS
 
 #: Below this many taps the rhythm says nothing (a test layout, not a real board).
 MIN_TAPS = 20

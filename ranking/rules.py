@@ -4,19 +4,19 @@ A win is *ranked* when all of these hold (decided once, in the transaction of th
 that wins the game, and stored in ``Game.ranked``):
 
 1. the game used no hints;
-2. the server dealt it: a new game or today's daily deal (``Game.origin`` ``new`` or
-   ``daily``), not a code the player typed in or followed from a link. Today's daily
-   deal is started by its layout (``{"daily": "L00"}``, :func:`daily.rules.todays_daily`), never by
-   its code: a client that sent the code knew the whole deal, so today's code typed in
-   or followed from a shared link is a typed code too;
+2. the server dealt it: a new game or today's daily deal, not a code the player typed
+   in or followed from a link (its kind says so: game/kinds.py). Today's daily deal is
+   started by its layout (``{"daily": "L00"}``, :func:`daily.rules.todays_daily`), never
+   by its code: a client that sent the code knew the whole deal, so today's code typed
+   in or followed from a shared link is a typed code too;
 3. it was played on one of our layouts, not a player's own (editor/): anyone can make a
-   layout that is easy to win, or one tailored to a deal;
+   layout that is easy to win, or one tailored to a deal (its kind says so too);
 4. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
    twice per pair and has to find the pair first (docs/architecture.md gives
    the figures);
 5. it was never restarted: a player who went back to the deal's first position has
    seen the deal (``Game.restarts``);
-6. for the daily deal, it is the player's first game on that day's deal: a second try
+6. for the daily deal (a kind ranked once per deal), it is the player's first game on that day's deal: a second try
    on a deal one has seen is practice, not a race. A player has one ranked result per
    daily deal, however their games interleave: a daily win is ranked only when it is
    the player's one game on that deal, and a win from while signed out, claimed at
@@ -45,8 +45,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Min, OuterRef, Subquery
 
+from game import kinds
 from game.models import BestTime, Game
-from mahjong.rules.codes import is_custom_id
 
 from . import plan_order, rhythm, second_accounts, top_places
 
@@ -59,7 +59,11 @@ def ranked_wins(code: str):
     """The ranked wins of signed-in players on the daily deal ``code``: its day board.
     Each player has at most one (their first game on the deal), so no grouping."""
     return Game.objects.filter(
-        code=code, origin=Game.DAILY, result=Game.WON, ranked=True, user__isnull=False
+        kinds.q(board=kinds.DAY_BOARD),
+        code=code,
+        result=Game.WON,
+        ranked=True,
+        user__isnull=False,
     )
 
 
@@ -88,27 +92,31 @@ def _lock_player(user_id: int | None) -> None:
         list(users.filter(pk=user_id).values("pk"))
 
 
-#: The module's six rules, by the name a win that misses one gives (the win screen's).
-HINTS, CODE, CUSTOM, TOO_FAST, REPLAY = "hints", "code", "custom", "too_fast", "replay"
-RESTARTED = "restarted"
+#: The rules of this module's own, by the name a win that misses one gives (the win screen's).
+HINTS, TOO_FAST, REPLAY, RESTARTED = "hints", "too_fast", "replay", "restarted"
+#: The kinds of game never ranked (game/kinds.py): a typed code, a player's own layout.
+CODE, CUSTOM = kinds.CODE, kinds.CUSTOM
 
 
 def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
-    """The rules of the module's six that ``game`` misses, in their order; a won game
+    """The rules of the first six that ``game`` misses, in their order; a won game
     missing none is ranked. ``lock``: take the player's row lock before the daily rule is
     decided (at the winning tap)."""
+    kind = kinds.kind_of(game)
     missed = []
     if game.hints_used:
         missed.append(HINTS)
-    if game.origin not in (Game.NEW, Game.DAILY):
+    # A kind never ranked says why: a typed code (an earlier day's deal is one too) or
+    # a player's own layout.
+    if CODE in kind.never_ranked_because or kinds.PAST_DAY in kind.never_ranked_because:
         missed.append(CODE)
-    if is_custom_id(game.layout_id):
+    if CUSTOM in kind.never_ranked_because:
         missed.append(CUSTOM)
     if too_fast(game):
         missed.append(TOO_FAST)
     if game.restarts:
         missed.append(RESTARTED)
-    if game.origin == Game.DAILY:
+    if kind.once_per_deal:
         if lock:
             _lock_player(game.user_id)
         if seen_before(game):
@@ -117,7 +125,7 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
 
 
 def is_ranked(game: Game) -> bool:
-    """Whether a won game is ranked (the module's six conditions)."""
+    """Whether a won game is ranked (the first six rules)."""
     return not missed_rules(game, lock=True)
 
 
@@ -219,7 +227,7 @@ def publish_held(games) -> int:
         )
         # A suspended account's wins stay off the boards (the admin's suspension).
         for game in rows.filter(removed_by_moderator=False).exclude(user__is_active=False):
-            if game.origin == Game.DAILY and game.user_id is not None:
+            if kinds.kind_of(game).once_per_deal and game.user_id is not None:
                 _lock_player(game.user_id)
                 others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
                 if others.exclude(pk=game.pk).exists():
@@ -244,7 +252,10 @@ def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
         _lock_player(user_id)
         won = list(
             Game.objects.select_for_update().filter(
-                user__isnull=True, session_key=session_key, origin=Game.DAILY, result=Game.WON
+                kinds.q(once_per_deal=True),
+                user__isnull=True,
+                session_key=session_key,
+                result=Game.WON,
             )
         )
         # The deals the player had any game on before this claim: a claimed win on one

@@ -32,15 +32,16 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from game import kinds
 from game.models import Game
 
 #: Why a win was held (``Game.held``).
-SHARED_DEVICE, SHARED_ADDRESS = "shared_device", "shared_address"
+SHARED_DEVICE, SHARED_ADDRESS = Game.Held.SHARED_DEVICE, Game.Held.SHARED_ADDRESS
 
 
 def other_owners(game: Game) -> QuerySet[Game]:
     """The daily games on ``game``'s deal of any owner but ``game``'s."""
-    others = Game.objects.filter(origin=Game.DAILY, code=game.code).exclude(pk=game.pk)
+    others = Game.objects.filter(kinds.q(keeps_traces=True), code=game.code).exclude(pk=game.pk)
     if game.user_id is not None:
         return others.exclude(user_id=game.user_id)
     return others.exclude(Q(user__isnull=True) & Q(session_key=game.session_key))
@@ -48,7 +49,7 @@ def other_owners(game: Game) -> QuerySet[Game]:
 
 def implausible(game: Game) -> str | None:
     """Why ``game`` (a daily win) looks like a second account's, or ``None``."""
-    if game.origin != Game.DAILY:
+    if not kinds.kind_of(game).keeps_traces:
         return None
     others = other_owners(game)
     if game.device and others.filter(device=game.device).exists():

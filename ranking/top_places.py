@@ -18,10 +18,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import timezone
 
+from game import kinds
 from game.models import BestTime, Game, TrustedPlayer
 
 #: ``Game.held`` of a win held because it would take a top place.
-TOP_PLACE = "top_place"
+TOP_PLACE = Game.Held.TOP_PLACE
 
 
 def places() -> int:
@@ -37,7 +38,7 @@ def ahead(game: Game, day_board) -> int:
     """How many results of ``game``'s board are at least as fast as it (an equal time
     already there keeps its place: ties go to whoever got there first). ``day_board``:
     the ranked wins of the deal, for a daily win."""
-    if game.origin == Game.DAILY:
+    if kinds.kind_of(game).board == kinds.DAY_BOARD:
         faster = day_board.filter(elapsed_ms__lte=game.elapsed_ms).exclude(pk=game.pk)
     else:
         faster = BestTime.objects.filter(

@@ -124,7 +124,7 @@ def _date(moment: datetime | date) -> date:
 
 
 def day(moment: datetime | date) -> str:
-    """A date in a table, a chart or a list of days, in the site's time zone: CLDR's medium
+    """A date in a table, a chart or a list of days, in UTC, the daily deal's days: CLDR's medium
     date ("30 nov. 2026")."""
     return format_date(_date(moment), format="medium", locale=babel_locale())
 

@@ -281,7 +281,10 @@ LANGUAGES = [
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
-TIME_ZONE = "Europe/Stockholm"
+# The daily deal's days are UTC days, and so is every date the pages show (the day a
+# game was won); a time of day on a page is written in its readers' own zone, from the
+# time-zone database (wording/formatting.py).
+TIME_ZONE = "UTC"
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "sv"
 

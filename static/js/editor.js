@@ -272,7 +272,7 @@ document.getElementById("editor-clear").addEventListener("click", () => {
 function load(tiles) {
   state.tiles = new Set(tiles.map(([x, y, z]) => key(x, y, z)));
   // A file may use more of the grid than the page starts with (up to the engine's limits).
-  for (const [x, y, z] of tiles) {
+  for (const [x, y] of tiles) {
     state.width = Math.min(config.limits.width, Math.max(state.width, x + 2));
     state.height = Math.min(config.limits.height, Math.max(state.height, y + 2));
   }

@@ -300,7 +300,7 @@ def _game_id(page: Page) -> str:
 
 @pytest.mark.parametrize("how", ["nav link", "reload"])
 def test_play_to_play_then_tap_at_once(live_server, page: Page, example, how):
-    """Issue 11: the page left behind pauses the game as it goes; that pause must never
+    """The page left behind pauses the game as it goes; that pause must never
     win against the page that replaced it, whenever it arrives."""
     open_board(page, live_server, "id")
     a, b = example.hint()

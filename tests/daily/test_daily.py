@@ -162,7 +162,7 @@ def test_two_visitors_get_the_same_deals_and_the_same_tiles_without_todays_codes
 def test_the_code_changes_at_midnight_utc_not_at_local_midnight():
     before = datetime(2026, 11, 30, 23, 59, 59, 999_000, tzinfo=UTC)
     after = before + timedelta(milliseconds=1)
-    # 00:30 in Stockholm (the site's time zone) is still 30 November in UTC.
+    # 00:30 in Stockholm, a Swedish player's new day, is still 30 November in UTC.
     stockholm_after_midnight = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
     client = Client()
     answers, dealt = {}, {}
