@@ -5,6 +5,7 @@
 #   make check  the fast loop: lint (ruff, eslint), the JavaScript unit tests, check
 #               migrations, every test but the browser and ops tests, in parallel
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
+#   make test-noto  the browser tests on a machine with Debian's Noto fonts
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
 #   make native-check  the solver's compiled core under AddressSanitizer and UBSan
@@ -32,7 +33,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev check js-check test bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev check js-check test test-noto bench mutate migrate messages chromium node_modules java gettext serve ops-tools
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -103,6 +104,30 @@ test: setup chromium node_modules java gettext ops-tools js-check
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) || { status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \
 		exit $$status; }
+
+# The browser tests on a machine that has Debian's Noto fonts (fonts-noto-core), as many
+# players' machines do: the site's text is its own font (static/fonts/), so the pages lay
+# out there as anywhere. The package is unpacked into build/noto/ and given to Chromium
+# through fontconfig for this run alone (FONTCONFIG_FILE): the machine's fonts stay as
+# they are. make test-noto NOTO_TESTS="tests/browser/test_bar_labels.py tests/browser/test_board.py"
+NOTO_DIR := $(CURDIR)/build/noto
+NOTO_TESTS ?= tests/browser
+test-noto: setup chromium node_modules java
+	@if [ ! -f "$(NOTO_DIR)/fonts.conf" ]; then \
+		echo "Unpacking Debian's fonts-noto-core into $(NOTO_DIR)"; \
+		rm -rf "$(NOTO_DIR)" && mkdir -p "$(NOTO_DIR)" && cd "$(NOTO_DIR)" && \
+		{ apt-get download fonts-noto-core 2>/dev/null || \
+			{ $(SUDO) apt-get update && apt-get download fonts-noto-core; }; } && \
+		dpkg-deb -x fonts-noto-core_*.deb root && \
+		printf '%s\n' '<?xml version="1.0"?>' '<fontconfig>' \
+			'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>' \
+			'<dir>$(NOTO_DIR)/root/usr/share/fonts</dir>' \
+			'<cachedir>$(NOTO_DIR)/cache</cachedir>' '</fontconfig>' > fonts.conf; \
+	fi
+	@FONTCONFIG_FILE="$(NOTO_DIR)/fonts.conf" fc-match sans-serif | grep -q "Noto Sans" || \
+		{ echo "fontconfig does not pick Noto Sans from $(NOTO_DIR)" >&2; exit 1; }
+	FONTCONFIG_FILE="$(NOTO_DIR)/fonts.conf" $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup \
+		$(NOTO_TESTS) $(PYTEST_ARGS)
 
 # Every script runs even when one is over budget; make fails at the end if any was.
 bench: setup

@@ -16,6 +16,8 @@ from django.views.decorators.http import require_safe
 
 from daily import codes as daily
 from daily.streak import current_streak
+from editor.gallery import layout_picture
+from game.models import Game
 from game.params import own_layout_asked
 from mahjong import LAYOUTS
 from ranking import top_places
@@ -39,6 +41,27 @@ def _play_query(layout_id: str, code, day: date, is_today: bool) -> dict:
     return {"daily": layout_id} if is_today else {"code": str(code), "day": day.isoformat()}
 
 
+def _played(user_id: int | None, codes: dict) -> dict[str, int | None]:
+    """The day's deals a signed-in player has played, by layout: the best time of a win
+    on it (ms), or None when not won (one query; none for a visitor, whose marks come
+    from this browser, static/js/daily-page.js)."""
+    if user_id is None:
+        return {}
+    layout_of = {str(code): layout for layout, code in codes.items()}
+    played: dict[str, int | None] = {}
+    rows = Game.objects.filter(user_id=user_id, code__in=list(layout_of)).values_list(
+        "code", "result", "elapsed_ms"
+    )
+    for code, result, elapsed_ms in rows:
+        layout = layout_of[code]
+        best = played.get(layout)
+        if result == Game.Result.WON:
+            played[layout] = elapsed_ms if best is None else min(best, elapsed_ms)
+        else:
+            played.setdefault(layout, None)
+    return played
+
+
 @require_safe
 def daily_page(request: HttpRequest) -> HttpResponse:
     today = daily.utc_day(timezone.now())
@@ -56,10 +79,14 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     # Today's codes are not shown: a code gives the whole deal, and a ranked game's deal
     # stays unknown to every client until the day is over. Today's deals are played by their
     # layout (the server picks the code); an earlier day's by its code, unranked.
+    played = _played(user.pk if user.is_authenticated else None, codes)
     deals = [
         {
             "id": layout,
             "name": layout_name(layout),
+            "picture": layout_picture(layout),
+            "played": layout in played,
+            "won_time": formatting.clock(played[layout]) if played.get(layout) else None,
             "code": None if is_today else str(code),
             "play_url": f"{play}?{urlencode(_play_query(layout, code, day, is_today))}",
             "board_url": _page_url(day, layout, today),

@@ -158,14 +158,30 @@ def _picture_size(box: tuple[float, float]) -> tuple[int, int]:
     return round(width * scale), round(height * scale)
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A layout's picture as a page links it: its address (with its version) and the
+    size it is drawn at, within :data:`PICTURE_BOX`."""
+
+    url: str
+    width: int
+    height: int
+
+
+def layout_picture(layout_id: str) -> Picture:
+    """The picture of one of our layouts, as the gallery and the daily page show it."""
+    width, height = _picture_size(picture_box(layout_id))
+    url = reverse("layout-picture", args=[layout_id])
+    return Picture(f"{url}?v={picture_version(layout_id)}", width, height)
+
+
 def gallery(user_id: int | None) -> list[Entry]:
     """Every layout, in id order, as the gallery shows it."""
     marks = marks_for(user_id)
     entries = []
     for layout_id in LAYOUTS:
-        picture_width, picture_height = _picture_size(picture_box(layout_id))
+        picture = layout_picture(layout_id)
         mark = marks.get(layout_id)
-        url = reverse("layout-picture", args=[layout_id])
         entries.append(
             Entry(
                 id=layout_id,
@@ -173,9 +189,9 @@ def gallery(user_id: int | None) -> list[Entry]:
                 size=size_text(layout_id),
                 difficulty=difficulty_text(layout_id),
                 difficulty_marks=marks_drawn(layout_id),
-                picture_url=f"{url}?v={picture_version(layout_id)}",
-                picture_width=picture_width,
-                picture_height=picture_height,
+                picture_url=picture.url,
+                picture_width=picture.width,
+                picture_height=picture.height,
                 won=mark is not None,
                 best=formatting.clock(mark.best_ms) if mark and mark.best_ms is not None else None,
                 best_ms=mark.best_ms if mark else None,

@@ -23,6 +23,7 @@ from mahjong.rules.daily import utc_day
 from mahjongsite import device_mark
 
 from . import services
+from .answer import facts_for
 from .current import CURRENT_GAME_KEY, owner_for
 from .json_api import ApiError, api_view, json_body, rate_limit
 from .selectors import board_for, game_get
@@ -47,12 +48,14 @@ _COMPACT = {"separators": (",", ":")}
 
 
 def _whole(played: services.Played, status: int = 200) -> JsonResponse:
-    data = game_payload(played.game, played.board, event=played.event)
+    data = game_payload(
+        played.game, played.board, facts_for(played.game, whole=True), event=played.event
+    )
     return JsonResponse(data, status=status, json_dumps_params=_COMPACT)
 
 
 def _move(played: services.Played) -> JsonResponse:
-    return JsonResponse(move_payload(played), json_dumps_params=_COMPACT)
+    return JsonResponse(move_payload(played, facts_for(played.game)), json_dumps_params=_COMPACT)
 
 
 @api_view("GET")
@@ -105,7 +108,7 @@ def games(request: HttpRequest) -> HttpResponse:
 @api_view("GET")
 def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
     game = game_get(game_id=game_id, owner=owner_for(request))
-    data = game_payload(game, board_for(game), event="loaded")
+    data = game_payload(game, board_for(game), facts_for(game, whole=True), event="loaded")
     return JsonResponse(data, json_dumps_params=_COMPACT)
 
 

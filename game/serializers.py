@@ -9,8 +9,9 @@ Two shapes, both plain dicts encoded once per response:
 
 Both carry ``version``, which goes up by one with every change of the game: a board that
 receives a move answer whose version is not one more than its own has missed an update
-and fetches the whole game again. Every value comes from the engine or the stored game;
-nothing here decides a rule.
+and fetches the whole game again. Every value comes from the engine, the stored game or
+the answer's facts (:class:`game.answer.Facts`, worked out once by the caller and
+handed in); nothing here decides a rule or asks the database.
 """
 
 from __future__ import annotations
@@ -20,23 +21,20 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils import timezone
 
-from daily.streak import current_streak
 from editor.naming import layout_label
 from mahjong import Board, family
-from mahjong.rules.daily import utc_day
-from wording import formatting
 from wording.teaching import blocked_sentence
 
-from . import kinds, sharing, verdicts, win_screen
+from . import verdicts
+from .answer import Facts
 from .face_visibility import (
     blocked_sentence_hiding,
-    code_hidden,
     covered_tiles,
     hidden_tiles,
     revealed_payload,
 )
 from .models import Game
-from .services import Played, may_move
+from .played import Played
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -53,22 +51,14 @@ def _fixed_tiles(code: str) -> tuple[dict, ...]:
 _HIDDEN = {"face": None, "family": None}
 
 
-def _streak(game: Game) -> int | None:
-    if not (game.state == Game.WON and game.ranked and kinds.kind_of(game).streak):
-        return None
-    if game.user_id is None:
-        return None
-    return current_streak(game.user_id, utc_day(timezone.now()))
-
-
-def game_status(game: Game, board: Board) -> dict:
+def game_status(game: Game, board: Board, facts: Facts) -> dict:
     """What every answer carries whole: the game's id and code, state, selection, hint, clock,
     counters, the actions that may be taken now, and the version."""
-    movable = may_move(game)
+    movable = facts.movable
     return {
         "id": str(game.id),
         # Left out while a server-dealt game is played: the code gives the whole deal.
-        "code": None if code_hidden(game) else game.code,
+        "code": facts.code,
         "state": board.state.value,
         "tiles_left": len(board),
         # How many pairs may be removed now (every two free tiles that match): the bar's
@@ -97,20 +87,20 @@ def game_status(game: Game, board: Board) -> dict:
         # Game.Held's six reasons (its taps too fast or too even, the deal's own order, the
         # same browser or address under another account, a new top time); null otherwise.
         "held": (game.held or None) if game.state == Game.WON else None,
-        "share": sharing.share_for(game),
+        "share": facts.share,
         # A ranked daily win's screen shows the player's daily streak (daily/streak.py);
         # null for any other game, so a tap in play costs no query.
-        "streak": _streak(game),
+        "streak": facts.streak,
         # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
-        "win": win_screen.win_for(game),
+        "win": facts.win,
         # The solver's advice, as recorded (game/verdicts.py); never solved here.
         "hint_sure": bool(game.hint) and game.hint_sure,
         **verdicts.recorded(game),
     }
 
 
-def game_payload(game: Game, board: Board, *, event: str) -> dict:
+def game_payload(game: Game, board: Board, facts: Facts, *, event: str) -> dict:
     """The whole game; a wholly covered tile's face and family are null (game/face_visibility.py)."""
     free = set(board.free_tiles())
     hidden = hidden_tiles(board)
@@ -128,27 +118,13 @@ def game_payload(game: Game, board: Board, *, event: str) -> dict:
             }
             for i, tile in enumerate(_fixed_tiles(game.code))
         ],
-        **game_status(game, board),
+        **game_status(game, board, facts),
         # Whether a win could still be ranked: the board warns before a first hint.
         # Only in the whole game (a move's answer says hints_used; this needs a query).
-        "may_rank": win_screen.may_rank(game),
-        "past_day": _past_day(game),
+        "may_rank": facts.may_rank,
+        "past_day": facts.past_day,
+        "daily": facts.daily,
         "event": event,
-    }
-
-
-def _past_day(game: Game) -> dict | None:
-    """For a typed code that is an earlier day's daily deal: that day, written out in the
-    request's language, and its day board, so that the board labels the game at once."""
-    if kinds.kind_of(game) is not kinds.PAST_DAY_DEAL:
-        return None
-    day = win_screen.earlier_day(game)
-    if day is None:
-        return None
-    return {
-        "day": day.isoformat(),
-        "text": formatting.long_day(day),
-        "board_url": sharing.day_board_path(day, game.layout_id),
     }
 
 
@@ -157,12 +133,12 @@ def _past_day(game: Game) -> dict | None:
 LISTED_RESTORED = 56
 
 
-def move_payload(played: Played) -> dict:
+def move_payload(played: Played, facts: Facts) -> dict:
     """A move's answer: what it changed, the game's state, and why a tile was blocked."""
     change = played.change
     board = played.board
     data = {
-        **game_status(played.game, board),
+        **game_status(played.game, board, facts),
         "event": played.event,
         "removed": list(change.removed),
         "restored": list(change.restored),

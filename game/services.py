@@ -16,7 +16,6 @@ when a user's new game replaces an unfinished one.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -30,7 +29,6 @@ from mahjong import (
     STUCK,
     WON,
     Board,
-    Change,
     GameOver,
     NothingToUndo,
     TapResult,
@@ -44,6 +42,7 @@ from ranking import rules, second_accounts
 from . import kinds, store, verdicts
 from .clock import Clock
 from .models import Game
+from .played import Played, may_move
 from .selectors import board_for, game_get
 from .store import Owner
 
@@ -62,19 +61,6 @@ class GamePaused(Exception):
     """A move on a paused game: resume it first."""
 
     reason = "paused"
-
-
-@dataclass(frozen=True)
-class Played:
-    """A game after a request, its rebuilt board, what the request did (``event``), what
-    it changed on the tiles, and for a tap the engine's answer (with why a tile was
-    blocked)."""
-
-    game: Game
-    board: Board
-    event: str
-    change: Change = Change()
-    tap: TapResult | None = None
 
 
 def game_create(
@@ -210,12 +196,6 @@ def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
         game.result = Game.WON
         rules.on_win(game)
     return new
-
-
-def may_move(game: Game) -> bool:
-    """Whether tiles may be tapped, undone or hinted: not while the game is paused (the
-    engine says the rest)."""
-    return not game.paused
 
 
 def _check_playable(game: Game) -> None:

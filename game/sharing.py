@@ -16,7 +16,6 @@ from django.utils.translation import gettext, ngettext
 
 from wording import formatting
 
-from .face_visibility import code_hidden
 from .models import Game
 
 
@@ -49,8 +48,9 @@ def share_path(code: str) -> str:
 
 
 def share_for(game: Game) -> dict | None:
-    """``{"text", "path"}`` for a won game whose code may be shown (game/face_visibility.py: not
-    today's daily deal before the day is over), else ``None``."""
-    if game.result != Game.WON or code_hidden(game):
+    """``{"text", "path"}`` for a won game, else ``None``. The caller shares only a game
+    whose code may be shown (game/answer.py asks game/face_visibility.py: not today's
+    daily deal before the day is over)."""
+    if game.result != Game.WON:
         return None
     return {"text": share_text(game), "path": share_path(game.code)}

@@ -30,6 +30,7 @@ from wording.names import IN_SENTENCE, PAIR, layout_choices, tile_names
 from wording.teaching import selection_cleared
 
 from . import kinds
+from .answer import facts_for
 from .current import current_game
 from .models import Game
 from .params import layout_asked, own_layout_asked
@@ -177,7 +178,9 @@ def play(request: HttpRequest) -> HttpResponse:
         and (daily is None or _is_todays_daily(game, daily))
     ):
         try:
-            initial = game_payload(game, board_for(game), event="loaded")
+            initial = game_payload(
+                game, board_for(game), facts_for(game, whole=True), event="loaded"
+            )
         except InvalidGameCode:
             # A game on a player's own layout that has been deleted since: a new game.
             initial = None

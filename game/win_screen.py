@@ -90,7 +90,7 @@ def _best(game: Game) -> dict:
     return {"new": previous is None or game.elapsed_ms < previous, "previous_ms": previous}
 
 
-def _daily_place(game: Game) -> dict:
+def _daily_place(game: Game, streak: int | None) -> dict:
     """The win's place among the day board's ranked wins. A visitor's win is not on the
     board (which lists signed-in players): its place is where it would stand, and
     ``counted`` is false until the visitor signs in and the win is claimed."""
@@ -104,7 +104,10 @@ def _daily_place(game: Game) -> dict:
     place = {"rank": ahead + 1, "of": max(total, ahead + 1), "counted": counted}
     # A player's streak, this win included (a visitor has none until signed in); the
     # sentence is the daily page's own, so the screen and the page say it alike.
-    streak = current_streak(game.user_id, utc_day(timezone.now())) if counted else None
+    if counted and streak is None:
+        streak = current_streak(game.user_id, utc_day(timezone.now()))
+    elif not counted:
+        streak = None
     place["streak"] = streak
     place["streak_text"] = (
         ngettext(
@@ -121,8 +124,9 @@ def _daily_place(game: Game) -> dict:
     return place
 
 
-def win_for(game: Game) -> dict | None:
-    """The win screen's facts for a won game, else ``None`` (no query then)."""
+def win_for(game: Game, *, streak: int | None = None) -> dict | None:
+    """The win screen's facts for a won game, else ``None`` (no query then). ``streak``:
+    the player's daily streak when the caller has it already (else it is read)."""
     if game.result != Game.WON:
         return None
     ranked = bool(game.ranked)
@@ -132,7 +136,7 @@ def win_for(game: Game) -> dict | None:
         "ranked": ranked,
         "not_ranked": not_ranked_because(game),
         "best": _best(game) if ranked else None,
-        "daily": _daily_place(game) if ranked and kind.board == kinds.DAY_BOARD else None,
+        "daily": _daily_place(game, streak) if ranked and kind.board == kinds.DAY_BOARD else None,
         "code_later": _code_later(game),
     }
 

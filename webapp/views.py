@@ -21,9 +21,12 @@ from django.views.decorators.http import require_safe
 
 #: Static files the service worker keeps from its first start: what the pages that open
 #: offline (home, rules, practice, the offline page) need; the home page's picture draws
-#: its tiles from the tile set's sprite.
+#: its tiles from the tile set's sprite; the text font's files for the Latin and Greek
+#: pages.
 PRECACHED_STATIC = [
     "css/site.css",
+    "fonts/source-sans-3-latin.woff2",
+    "fonts/source-sans-3-greek.woff2",
     "css/home.css",
     "tiles/classic.svg",
     "js/install.js",

@@ -208,6 +208,7 @@ function describe(answer, tileId, hadSelection, before = null) {
     case "resumed":
       return t.resumed;
     case "created":
+      if (answer.daily) return answer.daily.label;
       if (answer.code == null) return fill(t.newGameNoCode, { layout: answer.layout.name });
       return fill(t.newGame, { layout: answer.layout.name, code: answer.code });
     default:

@@ -46,5 +46,8 @@ if (board) {
     facts: document.getElementById("won-facts"),
     words: document.getElementById("won-words"),
     burst: document.getElementById("won-burst"),
+    layout: document.getElementById("won-layout"),
+    toggle: document.getElementById("celebration-toggle"),
+    visitor: "visitor" in (document.getElementById("gallery")?.dataset ?? {}),
   });
 }

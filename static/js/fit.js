@@ -15,7 +15,7 @@
 // units); each layer is drawn --depth × --u up and to the left of the one below, and a
 // tile's thickness is the same --depth × --u, so the edges of a stack can be counted.
 
-export const DEPTH = 0.2; // layer offset and tile thickness, in half-tile units
+export const DEPTH = 0.26; // layer offset and tile thickness, in half-tile units
 const ASPECT = 1.3; // a tile's height over its width
 const ASPECT_MIN = 1.0; // squarer tiles before the board has to pan (tall layouts, low screens)
 const U_MIN = 12; // half a tile: every tile at least 24 × 24 CSS px

@@ -3,6 +3,7 @@
 // which actions are allowed and the family names all come with the game.
 
 import { formatElapsed } from "./clock.js";
+import { coveredTiles } from "./stacking.js";
 
 export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
@@ -117,6 +118,7 @@ export class BoardView {
   render(game) {
     const { el, t } = this;
     const hint = new Set(game.hint || []);
+    const covered = coveredTiles(game.tiles);
     for (const tile of game.tiles) {
       const button = this.buttons.get(tile.id);
       const selected = game.selected === tile.id;
@@ -125,6 +127,7 @@ export class BoardView {
       button.classList.toggle("is-blocked", !tile.free && !tile.removed);
       button.classList.toggle("is-selected", selected);
       button.classList.toggle("is-hint", hint.has(tile.id));
+      button.classList.toggle("is-covered", covered.has(tile.id));
       if (tile.removed) continue;
       if (button.dataset.face !== String(tile.face)) this.reveal(button, tile);
       setAttribute(button, "aria-pressed", selected ? "true" : "false");

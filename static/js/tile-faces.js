@@ -1,44 +1,57 @@
-// The tile set: "classic" (pictures, the default) or "digits" (the high-contrast labels).
-// A plain script, loaded before the board is drawn: it puts the player's choice on
-// <html data-tile-set> at once, so the board never shows the other set first, and
-// connects the #tile-set-select on the board. The choice is kept in localStorage
-// ("mahjong.tileSet"). static/css/tiles.css draws each set.
+// The board's looks, as the player chose them in the board's settings: the tile set and
+// the table the tiles lie on. A plain script, loaded before the board is drawn: it puts
+// each choice on <html> at once (data-tile-set, data-table), so the board never shows
+// another look first, and connects the two selects of the board's settings. Each choice
+// is kept in localStorage; static/css/tiles.css draws every set and table.
+//   - tile sets: classic (the pictures, the default), digits (high-contrast labels),
+//     large (large print: one big sign and one big mark a face, for small screens),
+//     ivory (the pictures in old inks on warm bone faces);
+//   - tables: felt (green, the default), slate (dark), stone (light).
 (function () {
   "use strict";
-  const KEY = "mahjong.tileSet";
-  const SETS = ["classic", "digits"];
+  const CHOICES = [
+    {
+      key: "mahjong.tileSet",
+      attribute: "tileSet",
+      select: "tile-set-select",
+      values: ["classic", "digits", "large", "ivory"],
+    },
+    {
+      key: "mahjong.table",
+      attribute: "table",
+      select: "table-select",
+      values: ["felt", "slate", "stone"],
+    },
+  ];
   const root = document.documentElement;
 
-  function stored() {
+  function stored(choice) {
     try {
-      const value = window.localStorage.getItem(KEY);
-      return SETS.includes(value) ? value : null;
+      const value = window.localStorage.getItem(choice.key);
+      return choice.values.includes(value) ? value : null;
     } catch {
-      return null; // storage refused (private mode): the default set
+      return null; // storage refused (private mode): the default
     }
   }
 
-  function apply(set) {
-    root.dataset.tileSet = set;
-  }
+  for (const choice of CHOICES) root.dataset[choice.attribute] = stored(choice) || choice.values[0];
 
-  apply(stored() || SETS[0]);
-
-  function connect() {
-    const select = document.getElementById("tile-set-select");
+  function connect(choice) {
+    const select = document.getElementById(choice.select);
     if (!select) return;
-    select.value = root.dataset.tileSet;
+    select.value = root.dataset[choice.attribute];
     select.addEventListener("change", () => {
-      const set = SETS.includes(select.value) ? select.value : SETS[0];
-      apply(set);
+      const value = choice.values.includes(select.value) ? select.value : choice.values[0];
+      root.dataset[choice.attribute] = value;
       try {
-        window.localStorage.setItem(KEY, set);
+        window.localStorage.setItem(choice.key, value);
       } catch {
         // not remembered, still shown
       }
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
-  else connect();
+  const connectAll = () => CHOICES.forEach(connect);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connectAll);
+  else connectAll();
 })();

@@ -1,20 +1,32 @@
-// The win screen (#won-dialog): beside the time that render.js writes, the facts the
-// server decided (the game answer's `win`, game/win_screen.py): whether the win is ranked and
-// why not, a new personal best, the place on a daily deal and the daily streak. And a
-// small celebration, a burst of tile-coloured flakes for 1.2 s, none under
-// prefers-reduced-motion.
+// The win screen (#won-dialog): beside the time that render.js writes, the layout (or the
+// daily deal) that was won and the facts the server decided (the game answer's `win`,
+// game/win_screen.py): whether the win is ranked and why not, a new personal best, the
+// place on a daily deal and the daily streak. A visitor's best also counts the wins of
+// earlier visits from this browser (gallery.js keeps them), which the server no longer
+// knows. And a celebration: tile-coloured flakes in three bursts over some three seconds,
+// unless the player turned it off (remembered) or asks for reduced motion.
 //
 // The words are the template's own (<template id="won-words"> in
 // templates/game/_play_dialogs.html), one element per fact, with {placeholders}.
 
 import { formatElapsed } from "./clock.js";
 import { fill } from "./render.js";
+import { read, readObject, write } from "./storage.js";
+
+const CELEBRATE_KEY = "mahjong.celebrate";
+const LAYOUT_WINS_KEY = "mahjong.layoutWins"; // gallery.js's record of a visitor's bests
 
 const COLOURS = ["#b0231b", "#17703a", "#1b4b9c", "#d9a400", "#9b2c7a", "#fbf7ea"];
 
-export function setupWin({ board, dialog, facts, words, burst }) {
+export function setupWin({ board, dialog, facts, words, burst, layout, toggle, visitor }) {
   if (!board || !dialog || !facts || !words) return;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+  // This browser's best on the game's layout before it was won (a visitor's only).
+  let browserBest = null;
+  if (toggle) {
+    toggle.checked = read(CELEBRATE_KEY) !== "off";
+    toggle.addEventListener("change", () => write(CELEBRATE_KEY, toggle.checked ? null : "off"));
+  }
   const word = (key) => words.content.querySelector(`[data-word="${key}"]`)?.textContent.trim() ?? "";
 
   function line(text, className = "") {
@@ -24,8 +36,17 @@ export function setupWin({ board, dialog, facts, words, burst }) {
     return item;
   }
 
+  // The server's best on the layout before this win, made the better of it and this
+  // browser's for a visitor; null when there is none.
+  function bestBefore(win) {
+    const server = win.best ? win.best.previous_ms : null;
+    if (!visitor || typeof browserBest !== "number") return server;
+    return typeof server === "number" ? Math.min(server, browserBest) : browserBest;
+  }
+
   function show(game) {
     const win = game && game.state === "won" ? game.win : null;
+    if (layout) layout.textContent = game ? (game.daily ? game.daily.label : game.layout.name) : "";
     if (!win) {
       facts.replaceChildren();
       return;
@@ -38,12 +59,14 @@ export function setupWin({ board, dialog, facts, words, burst }) {
       items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));
     }
     if (win.best) {
-      if (win.best.new && win.best.previous_ms !== null) {
-        items.push(line(fill(word("best-new"), { time: formatElapsed(win.best.previous_ms) }), "feel-win__best"));
-      } else if (win.best.new) {
+      const before = bestBefore(win);
+      const elapsed = win.elapsed_ms ?? game.elapsed_ms;
+      if (before === null) {
         items.push(line(word("best-first"), "feel-win__best"));
+      } else if (elapsed < before) {
+        items.push(line(fill(word("best-new"), { time: formatElapsed(before) }), "feel-win__best"));
       } else {
-        items.push(line(fill(word("best-kept"), { time: formatElapsed(win.best.previous_ms) })));
+        items.push(line(fill(word("best-kept"), { time: formatElapsed(before) })));
       }
     }
     if (win.daily) {
@@ -56,27 +79,32 @@ export function setupWin({ board, dialog, facts, words, burst }) {
     facts.replaceChildren(...items);
   }
 
+  // Three bursts of flakes, each wider than the last, that fall as they fade.
   function celebrate() {
     if (!burst || reduced.matches || document.visibilityState !== "visible") return;
+    if (toggle && !toggle.checked) return;
     burst.replaceChildren();
-    for (let i = 0; i < 28; i += 1) {
-      const flake = document.createElement("span");
-      flake.className = "feel-win__flake";
-      flake.style.background = COLOURS[i % COLOURS.length];
-      burst.append(flake);
-      const angle = (i / 28) * 2 * Math.PI + Math.random() * 0.3;
-      const reach = 90 + Math.random() * 90;
-      const x = Math.cos(angle) * reach;
-      const y = Math.sin(angle) * reach * 0.7 - 30;
-      const animation = flake.animate(
-        [
-          { transform: "translate(0, 0) rotate(0deg) scale(0.6)", opacity: 1 },
-          { transform: `translate(${x}px, ${y}px) rotate(${200 + i * 25}deg) scale(1)`, opacity: 1, offset: 0.7 },
-          { transform: `translate(${x * 1.1}px, ${y + 60}px) rotate(${300 + i * 25}deg) scale(1)`, opacity: 0 },
-        ],
-        { duration: 1200, delay: Math.random() * 120, easing: "cubic-bezier(.2, .7, .3, 1)" },
-      );
-      animation.addEventListener("finish", () => flake.remove());
+    const FLAKES = 36;
+    for (let wave = 0; wave < 3; wave += 1) {
+      for (let i = 0; i < FLAKES; i += 1) {
+        const flake = document.createElement("span");
+        flake.className = "feel-win__flake";
+        flake.style.background = COLOURS[(i + wave) % COLOURS.length];
+        burst.append(flake);
+        const angle = (i / FLAKES) * 2 * Math.PI + Math.random() * 0.3;
+        const reach = (110 + Math.random() * 110) * (1 + wave * 0.35);
+        const x = Math.cos(angle) * reach;
+        const y = Math.sin(angle) * reach * 0.7 - 30;
+        const animation = flake.animate(
+          [
+            { transform: "translate(0, 0) rotate(0deg) scale(0.6)", opacity: 1 },
+            { transform: `translate(${x}px, ${y}px) rotate(${200 + i * 25}deg) scale(1)`, opacity: 1, offset: 0.6 },
+            { transform: `translate(${x * 1.1}px, ${y + 160}px) rotate(${360 + i * 25}deg) scale(0.9)`, opacity: 0 },
+          ],
+          { duration: 1800, delay: wave * 550 + Math.random() * 150, easing: "cubic-bezier(.2, .7, .3, 1)" },
+        );
+        animation.addEventListener("finish", () => flake.remove());
+      }
     }
   }
 
@@ -84,5 +112,13 @@ export function setupWin({ board, dialog, facts, words, burst }) {
     show(event.detail.game);
     celebrate();
   });
-  board.addEventListener("board:game", (event) => show(event.detail.game));
+  board.addEventListener("board:game", (event) => {
+    const { game } = event.detail;
+    // Read before the win: gallery.js counts the win itself once it is won.
+    if (visitor && game && game.state !== "won") {
+      const record = readObject(LAYOUT_WINS_KEY)[game.layout.id];
+      browserBest = typeof record?.bestMs === "number" ? record.bestMs : null;
+    }
+    show(game);
+  });
 }

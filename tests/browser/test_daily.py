@@ -83,6 +83,9 @@ def test_daily_page_in_four_languages(live_server, day_boards, axe_page: Page):
         )
         # Today's codes are held back: the card offers the deal, not its code.
         expect(turtle.locator("code")).to_have_count(0)
+        # Each card shows its layout's picture; a visitor who played nothing has no marks.
+        expect(page.locator(".daily-deal img.daily-deal__picture")).to_have_count(30)
+        expect(page.locator(".daily-deal.is-played")).to_have_count(0)
         assert day_boards not in response.text()
         board = page.locator("#day-board")
         expect(board.locator("tbody tr")).to_have_count(10)
@@ -103,6 +106,13 @@ def test_daily_page_in_four_languages(live_server, day_boards, axe_page: Page):
     with translation.override("el"):
         place = gettext("Your place: %(rank)s (%(time)s)") % {"rank": "12", "time": "4:45"}
     expect(page.locator(".daily-place")).to_have_text(place)
+    # Her win on today's Turtle is marked on its card, from the server.
+    turtle = page.locator(
+        ".daily-deal", has=page.locator("h3", has_text=_t("el", "Turtle", "layout"))
+    )
+    won = _t("el", "Won in %(time)s.", "daily") % {"time": "4:45"}
+    expect(turtle.locator(".daily-deal__mark")).to_have_text(won)
+    expect(page.locator(".daily-deal.is-played")).to_have_count(1)
     with page.expect_response(lambda r: r.request.resource_type == "document") as shown:
         page.get_by_role("link", name=_t("el", "Yesterday's leaderboard")).click()
     documents["daily el yesterday"] = shown.value.text()
@@ -127,3 +137,25 @@ def test_the_daily_link_plays_todays_deal_signed_out(live_server, page: Page):
     assert code not in page.content()
     game = Game.objects.get(code=code)
     assert (game.origin, game.user) == ("daily", None)
+    # The bar and the title say it is the daily deal, of which layout and day.
+    with translation.override("id"):
+        from wording import formatting
+
+        label = " · ".join(
+            (
+                gettext("Daily deal"),
+                _t("id", "Fortress", "layout"),
+                formatting.long_day(daily.utc_day()),
+            )
+        )
+    expect(page.locator("#board-status")).to_have_text(label)
+    expect(page).to_have_title(f"{label} – {_t('id', 'Mahjong Solitaire')}")
+    # Back on the daily page, this browser's game is marked on the Fortress's card.
+    page.goto(f"{live_server.url}/id/daily/")
+    fortress = page.locator(
+        ".daily-deal", has=page.locator("h3", has_text=_t("id", "Fortress", "layout"))
+    )
+    expect(fortress.locator(".daily-deal__mark")).to_have_text(
+        _t("id", "Played, not won.", "daily")
+    )
+    expect(page.locator(".daily-deal.is-played")).to_have_count(1)

@@ -150,6 +150,8 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     expect(page.get_by_label("Spielsteine", exact=True)).to_be_focused()
     assert_no_axe_violations(page)
     # Every setting is reached with Tab, in the order it is shown, and works.
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Hintergrund", exact=True)).to_be_focused()
     for name in ("Dunkles Design", "Ton", "Tastenkürzel"):
         page.keyboard.press("Tab")
         expect(page.get_by_role("button", name=name)).to_be_focused()

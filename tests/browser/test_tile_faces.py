@@ -1,16 +1,18 @@
-"""The two tile sets in real Chromium: all 42 faces drawn at the smallest tile the board
-draws, every two different faces different as pixels (in greyscale, and for the classic
-set without its corner index, so the pictures themselves differ: the red and green
-dragons by their sign), and the player's choice of set kept over a reload.
+"""The four tile sets in real Chromium: all 42 faces of each drawn at the smallest tile
+the board draws, every two different faces different as pixels (in greyscale, and for
+the sets with a corner index without it, so the pictures themselves differ: the red and
+green dragons by their sign), and the player's choice of set and table kept over a
+reload. Large print's signs stay large on a phone's tiles.
 
-One page load per set. The faces are drawn by render.js's own glyph() into a strip of
-tiles on the play page; one screenshot of the strip is cut into tiles here. The
-screenshots go to artifacts/tiles/.
+Each set is chosen on one page, with the board's own control. The faces are drawn by
+render.js's own glyph() into a strip of tiles on the play page; one screenshot of the
+strip is cut into tiles here. The screenshots go to artifacts/tiles/.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -155,8 +157,10 @@ def difference(a: list[bytes], b: list[bytes]) -> int:
     )
 
 
-def draw_and_compare(page: Page, name: str, hide_index: bool) -> dict[tuple[str, str], int]:
-    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), hide_index, None])
+def draw_and_compare(
+    page: Page, name: str, hide_index: bool, unit: str | None = None
+) -> dict[tuple[str, str], int]:
+    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), hide_index, unit])
     assert drawn["hiddenIsPlain"], "a tile whose face is hidden has no glyph"
     strip = page.locator("#face-strip")
     png = strip.screenshot(path=str(ARTIFACTS / f"faces-{name}-grey.png"), animations="disabled")
@@ -174,36 +178,91 @@ def assert_all_different(differences: dict[tuple[str, str], int], minimum: int) 
     assert not alike, f"faces too alike (pixels differing): {alike[:10]}"
 
 
-def test_both_tile_sets_draw_42_different_faces_and_the_choice_is_kept(live_server, page: Page):
+# The smallest tile the board draws for play: fit.js's U_MIN, half a tile's width.
+SMALLEST_UNIT = int(
+    re.search(
+        r"^const U_MIN = (\d+);",
+        Path(settings.BASE_DIR, "static", "js", "fit.js").read_text(encoding="utf-8"),
+        re.M,
+    ).group(1)
+)
+
+# Each set, whether its corner index is hidden for the comparison (the classic pictures
+# must differ by themselves), and how many pixels two faces differ by at least.
+SETS = [
+    ("classic", True, 12),
+    ("digits", False, 8),
+    ("large", False, 12),
+    ("ivory", True, 12),
+]
+
+
+def assert_large_signs(page: Page) -> None:
+    """Large print on a phone held upright (tiles 30 px wide): each sign (the number or
+    the wind's letter) is drawn at least 14 px high (the classic corner labels are about
+    6 px), and the mark below it stands apart from it."""
+    drawn = page.evaluate(DRAW_STRIP, [list(KINDS), False, "15px"])
+    png = page.locator("#face-strip").screenshot(animations="disabled")
+    heights = {}
+    for kind, face in zip(KINDS, cut_tiles(png, drawn["boxes"]), strict=True):
+        if kind in ("R", "G", "Wh"):
+            continue  # a dragon is its sign alone, the whole face high
+        inked = [y for y, row in enumerate(face) if any(level < 128 for level in row)]
+        gaps = [y for y in range(inked[0], inked[-1]) if y not in inked]
+        assert gaps, f"{kind}: the sign and the mark run together"
+        heights[kind] = gaps[0] - inked[0]
+    small = {kind: height for kind, height in heights.items() if height < 14}
+    assert not small, f"signs less than 14 px high: {small}"
+    print(f"large print, signs at 30 px: {min(heights.values())} to {max(heights.values())} px")
+
+
+def test_every_tile_set_draws_42_different_faces_and_the_choices_are_kept(live_server, page: Page):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1280, "height": 800})
 
-    # A first visit: the classic set, its pictures alone told apart without colour.
+    # A first visit: the classic set on the felt.
     page.goto(f"{live_server.url}/de/play/")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
-    assert page.evaluate("document.documentElement.dataset.tileSet") == "classic"
+    root = "document.documentElement.dataset"
+    assert page.evaluate(f"[{root}.tileSet, {root}.table]") == ["classic", "felt"]
     select = page.locator("#tile-set-select")
     expect(select).to_have_value("classic")
     expect(page.get_by_label("Spielsteine", exact=True)).to_be_visible()
     first = page.locator("#board-tiles .tile").first
     expect(first.locator(".tile__art")).to_be_visible()
-    classic = draw_and_compare(page, "classic", hide_index=True)
-    page.screenshot(path=str(ARTIFACTS / "play-classic.png"))
-    assert_all_different(classic, minimum=12)
-    assert classic[("R", "G")] >= 40, "the red and green dragons differ by their sign"
 
-    # The player picks the high-contrast set: shown at once, kept over a reload.
-    select.select_option("digits")
-    assert page.evaluate("localStorage.getItem('mahjong.tileSet')") == "digits"
-    expect(first.locator(".tile__art")).to_be_hidden()
+    # Each set as the player picks it, shown at once; at the smallest tile the board
+    # draws, in greyscale, every two faces apart.
+    unit = f"{SMALLEST_UNIT}px"
+    least = {}
+    for name, hide_index, minimum in SETS:
+        select.select_option(name)
+        assert page.evaluate("localStorage.getItem('mahjong.tileSet')") == name
+        assert page.evaluate(f"{root}.tileSet") == name
+        differences = draw_and_compare(page, name, hide_index=hide_index, unit=unit)
+        assert_all_different(differences, minimum=minimum)
+        least[name] = min(differences.values())
+        if name == "large":
+            assert_large_signs(page)
+        if name != "digits":
+            assert differences[("R", "G")] >= 40, "the red and green dragons differ by their sign"
+    page.screenshot(path=str(ARTIFACTS / "play-ivory.png"))
+    print(f"fewest pixels between two faces at {2 * SMALLEST_UNIT} px: {least}")
+
+    # The table too; both choices kept over a reload.
+    page.locator("#table-select").select_option("stone")
+    felt = "getComputedStyle(document.getElementById('board-felt')).backgroundImage"
+    assert "rgb(228, 223, 211)" in page.evaluate(felt)
     page.reload()
-    assert page.evaluate("document.documentElement.dataset.tileSet") == "digits"
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
-    expect(select).to_have_value("digits")
-    digits = draw_and_compare(page, "digits", hide_index=False)
-    page.screenshot(path=str(ARTIFACTS / "play-digits.png"))
-    assert_all_different(digits, minimum=8)
-    assert digits[("R", "G")] >= 8
+    assert page.evaluate(f"[{root}.tileSet, {root}.table]") == ["ivory", "stone"]
+    expect(select).to_have_value("ivory")
+    expect(page.locator("#table-select")).to_have_value("stone")
+    assert "rgb(228, 223, 211)" in page.evaluate(felt)
+    expect(first.locator(".tile__art")).to_be_visible()
+    assert "ivory.svg" in first.locator(".tile__art").evaluate(
+        "art => getComputedStyle(art).backgroundImage"
+    )
 
 
 # The strip's pictures drawn again, each by a <use> of its kind's symbol of the same file

@@ -278,7 +278,7 @@ def bamboo(n: int) -> str:
 
 def characters(n: int) -> str:
     """The characters suit: the numeral over 萬 (red)."""
-    return put(NUMERALS[n - 1], 25, 15, 52, INK) + put("萬", 20, 69, 60, RED)
+    return put(NUMERALS[n - 1], 21, 17, 60, INK) + put("萬", 24, 77, 52, RED)
 
 
 def wind(kind: str) -> str:
