@@ -55,7 +55,9 @@ def _whole(played: services.Played, status: int = 200) -> JsonResponse:
 
 
 def _move(played: services.Played) -> JsonResponse:
-    return JsonResponse(move_payload(played, facts_for(played.game)), json_dumps_params=_COMPACT)
+    # A restart takes a ranked win away: its answer says so (may_rank), as a whole game does.
+    facts = facts_for(played.game, whole=played.event == "restarted")
+    return JsonResponse(move_payload(played, facts), json_dumps_params=_COMPACT)
 
 
 @api_view("GET")

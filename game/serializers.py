@@ -156,10 +156,10 @@ def move_payload(played: Played, facts: Facts) -> dict:
         if len(still_removed) < len(change.restored):
             data["restored"] = []
             data["all_removed"] = still_removed
-    if played.event == "restarted":
-        # A restart takes away a ranked win (ranking/rules.py): the board must know before
-        # a first hint asks whether to give that up.
-        data["may_rank"] = win_screen.may_rank(played.game)
+    if facts.may_rank is not None:
+        # A restart's answer (ranking/rules.py: a restarted game is never ranked): the
+        # board must know before a first hint asks whether to give a ranked win up.
+        data["may_rank"] = facts.may_rank
     tap = played.tap
     if tap is not None and tap.blocking is not None:
         data["blocked"] = {
