@@ -33,7 +33,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev check js-check test test-noto bench mutate migrate messages chromium node_modules java gettext serve ops-tools
+.PHONY: setup native native-check run dev check js-check test test-noto bench mutate migrate messages chromium node_modules java gettext serve ops-tools common-words
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -61,12 +61,14 @@ native-check: $(INSTALLED)
 
 # The site as one small server runs it (mahjongsite/settings/single.py): DEBUG off, static
 # files through WhiteNoise, SQLite, a secret key generated once into .secret_key, mail to
-# the console; gunicorn, one process with threads.
+# the console; gunicorn, one process with threads, answering a request it cannot read
+# with the site's own page (mahjongsite/gunicorn_worker.py).
 RUN_SETTINGS := DJANGO_SETTINGS_MODULE=mahjongsite.settings.single
 run: setup
 	$(RUN_SETTINGS) $(MANAGE) collectstatic --noinput -v0
 	$(RUN_SETTINGS) $(BIN)/gunicorn mahjongsite.wsgi --bind $(HOST):$(PORT) \
-		--workers 1 --threads 8 --access-logfile -
+		--workers 1 --threads 8 --access-logfile - \
+		--worker-class mahjongsite.gunicorn_worker.SiteThreadWorker
 
 # Development: Django's server with DEBUG on, reloading on every edit.
 dev: setup
@@ -152,6 +154,14 @@ $(BIN)/python:
 $(INSTALLED): requirements.lock | $(BIN)/python
 	$(BIN)/python -m pip install --require-hashes -r requirements.lock
 	touch $@
+
+# The lists of common words the password check reads (accounts/common_words/, committed):
+# built from the PyPI package wordfreq in a virtualenv of its own, as the site never
+# imports it (tools/build_common_words.py).
+common-words:
+	test -x .venv-words/bin/python || python3 -m venv .venv-words
+	.venv-words/bin/pip install --quiet wordfreq==3.1.1
+	.venv-words/bin/python tools/build_common_words.py
 
 migrate: $(INSTALLED)
 	$(MANAGE) migrate --noinput

@@ -72,7 +72,9 @@ class PlayerAdmin(UserAdmin):
 
     @admin.action(description=_("Withdraw the selected players' trust for the public boards"))
     def withdraw_trust(self, request, queryset):
-        # What they have on the boards stays: only their next top times are checked again.
+        # Their next top times are checked again, and their wins no person reviewed leave
+        # the top places for the review queue when a board next shows them
+        # (ranking/checked_boards.py).
         count = top_places.withdraw(queryset)
         self.message_user(
             request,

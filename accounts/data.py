@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from editor.models import CustomLayout
 from game.face_visibility import code_hidden
 from game.models import BestTime, Game, TrustedPlayer
+from game.win_screen import HELD_STATE, standing
 
 
 def _when(moment) -> str | None:
@@ -46,6 +47,9 @@ def player_data(user: AbstractBaseUser) -> dict:
                 "result": game.result,
                 "ranked": game.ranked,
                 "held": game.held or None,
+                # A won game's standing, and a held one's in the words every page uses.
+                "standing": standing(game),
+                "standing_text": str(HELD_STATE) if standing(game) == "held" else None,
                 "removed_by_moderator": game.removed_by_moderator,
                 "elapsed_ms": game.elapsed_ms,
                 "hints_used": game.hints_used,
@@ -84,5 +88,8 @@ def player_data(user: AbstractBaseUser) -> dict:
             "games": games.count(),
             "won": games.filter(result=Game.WON).count(),
             "ranked_wins": games.filter(result=Game.WON, ranked=True).count(),
+            "wins_waiting_for_a_check": games.filter(result=Game.WON, ranked=False)
+            .exclude(held="")
+            .count(),
         },
     }

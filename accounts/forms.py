@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from .usernames import looks_like_an_existing_name, mixes_scripts
+from .usernames import is_taken, looks_like_an_existing_name, mixes_scripts
 
 
 class RulesUnderThePassword:
@@ -36,6 +36,8 @@ class RulesUnderThePassword:
         if not self.errors.get(name):
             return
         password = self.data.get(self.add_prefix(name), "")
+        if not password:  # "this field is required" says it all; no rule was tried
+            return
         user = getattr(self, "user", None) or self.instance
         kept = []
         for validator in password_validation.get_default_password_validators():
@@ -69,6 +71,8 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
         username = super().clean_username()
         if not username:  # already refused (taken, in any case)
             return username
+        if is_taken(username):  # in a case Django's own check does not fold (Greek)
+            raise self.name_taken()
         if mixes_scripts(username):
             raise forms.ValidationError(
                 _(
@@ -76,12 +80,23 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
                 ),
                 code="username_mixed_scripts",
             )
-        if looks_like_an_existing_name(username):
+        # Django writes the name in NFKC, which turns some look-alikes into letters
+        # that no longer look alike (Greek lunate ``ϲ`` into ``σ``): the name as typed
+        # is compared too.
+        typed = str(self.data.get("username", ""))
+        if any(looks_like_an_existing_name(name) for name in {username, typed}):
             raise forms.ValidationError(
                 _("This username looks too much like another player's. Choose another."),
                 code="username_confusable",
             )
         return username
+
+    def name_taken(self) -> forms.ValidationError:
+        """Django's own "already exists" error, in the visitor's language."""
+        return forms.ValidationError(
+            self.instance.unique_error_message(self._meta.model, ["username"]).message,
+            code="unique",
+        )
 
 
 class SignInForm(AuthenticationForm):

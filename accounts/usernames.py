@@ -1,18 +1,31 @@
-"""Usernames that cannot pass for another player's (Unicode's confusables data, through
-confusable_homoglyphs).
+"""Usernames that cannot pass for another player's.
 
 Refused: a name that mixes scripts (``аdmin`` with a Cyrillic а, ``Ωmega``), and a name
-whose look-alike skeleton (each letter that looks like a Latin one written as that
-letter, case folded) is an existing player's name. A name wholly in one script, Greek
-``Νίκος`` or Swedish ``Åsa``, is welcome.
+whose :func:`skeleton` is an existing player's. The skeleton is Unicode's (UTS #39):
+each character that looks like a Latin one written as that Latin character (Unicode's
+confusables data, through confusable_homoglyphs), with accents dropped, case folded,
+``0``/``1``/``I`` written as ``o``/``l``/``l``, ``rn`` as ``m``, and the separators
+``. - _ + @`` left out. So ``ϲοϲοα`` (all Greek), ``cöcoa``, ``coc0a`` and ``cocoa.``
+all look like ``cocoa``. A name wholly in one script, Greek ``Νίκος`` or Swedish ``Åsa``,
+is welcome. Each user's folded name and skeleton are kept in :class:`NameKey`, unique
+in the database: a race between two sign-ups cannot make two look-alike accounts.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables
-from django.contrib.auth import get_user_model
+
+from .models import NameKey
+
+#: ASCII characters that pass for others in the sans-serif a name is shown in (UTS #39
+#: maps them so too); applied before the case is folded.
+_ASCII_LOOK_ALIKES = str.maketrans({"0": "o", "O": "o", "1": "l", "I": "l", "|": "l"})
+#: The signs a username may hold besides letters and digits: a name with one more or
+#: one fewer reads as the same name.
+_SEPARATORS = str.maketrans("", "", ".-_+@")
 
 
 # Fixed, not a setting: keyed by character, not by player, and a character's look-alike
@@ -30,8 +43,24 @@ def _latin_look_alike(character: str) -> str:
     return character
 
 
+def folded(name: str) -> str:
+    """The name as a case-insensitive comparison reads it."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def skeleton(name: str) -> str:
-    return "".join(_latin_look_alike(character) for character in name).casefold()
+    """The name's look-alike shape: two names with the same skeleton look the same."""
+    # Look-alikes first (``ϲ``, Greek lunate sigma, looks like ``c``, though it
+    # decomposes to ``σ``), then accents dropped, then the bare letters' look-alikes.
+    shape = "".join(_latin_look_alike(character) for character in name)
+    bare = "".join(
+        character
+        for character in unicodedata.normalize("NFKD", shape)
+        if not unicodedata.combining(character)
+    )
+    latin = "".join(_latin_look_alike(character) for character in bare)
+    shape = latin.translate(_ASCII_LOOK_ALIKES).casefold().translate(_SEPARATORS)
+    return unicodedata.normalize("NFKC", shape.replace("rn", "m"))
 
 
 def mixes_scripts(name: str) -> bool:
@@ -48,13 +77,30 @@ def mixes_scripts(name: str) -> bool:
     return len(scripts) > 1
 
 
+def is_taken(name: str) -> bool:
+    """Whether another account has this name, in any case."""
+    return NameKey.objects.filter(folded=folded(name)).exists()
+
+
 def looks_like_an_existing_name(name: str) -> bool:
-    """Whether another account's name looks the same as ``name`` (differs only in case
-    or in look-alike letters)."""
-    users = get_user_model().objects
-    shape = skeleton(name)
-    if users.filter(username__iexact=shape).exclude(username=name).exists():
-        return True
-    # Names that are not plain ASCII are few; compare their skeletons one by one.
-    others = users.exclude(username__regex=r"^[\x00-\x7f]*$").values_list("username", flat=True)
-    return any(skeleton(other) == shape for other in others.iterator() if other != name)
+    """Whether another account's name looks the same as ``name`` (differs only in case,
+    accents, look-alike letters or separators)."""
+    return NameKey.objects.filter(skeleton=skeleton(name)).exclude(folded=folded(name)).exists()
+
+
+def keep_name_key(sender, instance, created=False, update_fields=None, **kwargs) -> None:
+    """``post_save`` of the user model: write the user's :class:`NameKey` in the same
+    transaction as the user (an IntegrityError if another account has a name alike).
+    A save that leaves the name as it was (signing in writes ``last_login``) writes
+    nothing, so an account kept from before the rule, with no key, still signs in."""
+    if update_fields is not None and "username" not in update_fields:
+        return
+    name = instance.get_username()
+    fold, shape = folded(name), skeleton(name)
+    if not created:
+        key = NameKey.objects.filter(user_id=instance.pk).first()
+        if key is not None and key.folded in (None, fold) and key.skeleton in (None, shape):
+            return
+    NameKey.objects.update_or_create(
+        user_id=instance.pk, defaults={"folded": fold, "skeleton": shape}
+    )

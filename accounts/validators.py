@@ -7,8 +7,11 @@
   same thing, and the help two lines.
 - Django's length check counts spaces and repeats, so twelve spaces pass; a password
   must use several different characters, not only white space.
-- Django's list of common passwords and zxcvbn's guessing estimate are one rule too
-  ("too easy to guess"), for the same reason.
+- Django's list of common passwords, the common words of the site's languages
+  (accounts/common_passwords.py) and zxcvbn's guessing estimate are one rule too ("too
+  easy to guess"), for the same reason.
+- zxcvbn raises past 72 characters: a password may have at most
+  ``PASSWORD_MAX_LENGTH`` characters (72), said as a form error.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from wording.formatting import small_number
+
+from .common_passwords import is_common
 
 # Shorter names than this are too likely inside any password to forbid.
 _SHORTEST_NAME = 3
@@ -80,6 +85,40 @@ class MinimumLengthValidator(password_validation.MinimumLengthValidator):
             "Your password must have at least %(count)s characters.",
             self.min_length,
         ) % {"count": small_number(self.min_length)}
+
+
+class MaximumLengthValidator:
+    """At most ``PASSWORD_MAX_LENGTH`` characters (72 unless the site sets another):
+    zxcvbn rates no more, and refuses a longer one with an error of its own."""
+
+    @staticmethod
+    def max_length() -> int:
+        from django.conf import settings
+
+        return settings.PASSWORD_MAX_LENGTH
+
+    def validate(self, password, user=None):
+        if len(password) > self.max_length():
+            raise ValidationError(
+                ngettext(
+                    # Translators: a password error. %(count)s: the most characters a
+                    # password may have (72), in digits.
+                    "This password is too long: it may have at most %(count)s character.",
+                    "This password is too long: it may have at most %(count)s characters.",
+                    self.max_length(),
+                )
+                % {"count": self.max_length()},
+                code="password_too_long",
+            )
+
+    def get_help_text(self):
+        return ngettext(
+            # Translators: a rule of the password's help. %(count)s: the most characters a
+            # password may have (72), in digits.
+            "Your password may have at most %(count)s character.",
+            "Your password may have at most %(count)s characters.",
+            self.max_length(),
+        ) % {"count": self.max_length()}
 
 
 class CharacterVarietyValidator:
@@ -182,19 +221,25 @@ class BreachedPasswordValidator:
         from django.conf import settings
         from zxcvbn import zxcvbn
 
+        if not password:  # nothing to guess (zxcvbn fails on it); the length rule speaks
+            return
         try:
             # Django's own list of common passwords, as part of this one rule.
             CommonPasswordValidator().validate(password)
         except ValidationError:
             raise self._error() from None
+        # Common words of the site's languages, and published example passwords.
+        if is_common(password):
+            raise self._error()
 
         inputs = list(SITE_WORDS)
         for field in ("username", "email"):
             value = getattr(user, field, "") if user is not None else ""
             if value:
                 inputs.append(value)
-        # zxcvbn's running time grows with the length; past 100 characters it is enough.
-        result = zxcvbn(password[:100], user_inputs=inputs)
+        # zxcvbn raises past 72 characters (MaximumLengthValidator refuses such a
+        # password), and its running time grows with the length.
+        result = zxcvbn(password[:72], user_inputs=inputs)
         if result["score"] < settings.PASSWORD_MIN_STRENGTH:
             raise self._error()
 

@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from game.services import games_claim_for_user
-from mahjongsite.client_ip import client_ip, ratelimit_key
+from mahjongsite.client_ip import ratelimit_key
 from mahjongsite.rates import retry_after_seconds
 
 from . import throttle
@@ -50,11 +51,12 @@ def signup(request):
         return response
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        visitor_session = request.session.session_key
-        # The backend must be named: axes adds a second authentication backend.
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        games_claim_for_user(user_id=user.pk, session_key=visitor_session)
+        user = form.save(commit=False)  # the password is hashed before any lock is taken
+        try:
+            _join(request, user)
+        except NameTakenMeanwhile:
+            form.add_error("username", form.name_taken())
+            return render(request, "accounts/signup.html", {"form": form})
         # Said once on the next page: only the header's username showed that it worked.
         messages.success(
             request,
@@ -70,7 +72,26 @@ def signup(request):
     return render(request, "accounts/signup.html", {"form": form})
 
 
-def _too_many_tries(request, wait: int) -> HttpResponse:
+class NameTakenMeanwhile(Exception):
+    """A parallel sign-up committed a name alike first (the database refused this one)."""
+
+
+def _join(request, user) -> None:
+    """Create the account, sign it in and give it the visitor's games, all or nothing:
+    if any step fails, no account exists and the visitor keeps their games."""
+    visitor_session = request.session.session_key
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                user.save()  # and its name key (accounts/usernames.py), unique
+        except IntegrityError:
+            raise NameTakenMeanwhile from None
+        # The backend must be named: axes adds a second authentication backend.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        games_claim_for_user(user_id=user.pk, session_key=visitor_session)
+
+
+def too_many_tries(request, wait: int) -> HttpResponse:
     minutes = max(1, math.ceil(wait / 60))
     response = render(
         request,
@@ -91,22 +112,18 @@ class SignInView(auth_views.LoginView):
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        address = client_ip(request) or "unknown"
-        wait = throttle.wait_seconds(throttle.sign_in_policy(), address)
-        if wait:
-            return _too_many_tries(request, wait)
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        if self.request.POST.get("username") and self.request.POST.get("password"):
-            address = client_ip(self.request) or "unknown"
-            throttle.record_failure(throttle.sign_in_policy(), address)
-        return super().form_invalid(form)
+        with throttle.sign_in_try(request) as wait:
+            if wait:
+                return too_many_tries(request, wait)
+            return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         visitor_session = self.request.session.session_key
-        response = super().form_valid(form)  # signs in: the session gets a new key
-        games_claim_for_user(user_id=form.get_user().pk, session_key=visitor_session)
+        # Signed in with the visitor's games, or not at all (the session is saved only
+        # with an answer below 500, so a failed claim leaves the visitor as they were).
+        with transaction.atomic():
+            response = super().form_valid(form)  # signs in: the session gets a new key
+            games_claim_for_user(user_id=form.get_user().pk, session_key=visitor_session)
         return response
 
 
@@ -126,14 +143,21 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return str(self.request.user.pk)
 
     def post(self, request, *args, **kwargs):
-        wait = throttle.wait_seconds(throttle.password_change_policy(), self._key())
+        # Counted before the old password is checked, in one step with the check
+        # (accounts/throttle.py), and taken back unless the old password was wrong.
+        policy = throttle.password_change_policy()
+        wait, stamp = throttle.attempt(policy, self._key())
         if wait:
-            return _too_many_tries(request, wait)
-        return super().post(request, *args, **kwargs)
+            return too_many_tries(request, wait)
+        self.wrong_old_password = False
+        try:
+            return super().post(request, *args, **kwargs)
+        finally:
+            if not self.wrong_old_password:
+                throttle.release(policy, self._key(), stamp)
 
     def form_invalid(self, form):
-        if "old_password" in form.errors:
-            throttle.record_failure(throttle.password_change_policy(), self._key())
+        self.wrong_old_password = "old_password" in form.errors
         return super().form_invalid(form)
 
 
@@ -244,21 +268,21 @@ def delete_account(request):
     """Delete my account, after the password: the user, their games and best times go
     (their ranked results leave the boards); nothing of them is kept. Wrong passwords
     count as on the password-change form."""
-    key = str(request.user.pk)
-    if request.method == "POST":
-        wait = throttle.wait_seconds(throttle.password_change_policy(), key)
-        if wait:
-            return _too_many_tries(request, wait)
+    key, policy = str(request.user.pk), throttle.password_change_policy()
     form = DeleteAccountForm(request.user, request.POST or None)
     if request.method == "POST":
+        # Counted in one step with the check, taken back if the password was right.
+        wait, stamp = throttle.attempt(policy, key)
+        if wait:
+            return too_many_tries(request, wait)
         if form.is_valid():
+            throttle.release(policy, key, stamp)
             user = request.user
             username = user.get_username()
             logout(request)
             user.delete()  # games and best times go with it (on_delete=CASCADE)
             AccessAttempt.objects.filter(username=username).delete()
             return render(request, "accounts/deleted.html")
-        throttle.record_failure(throttle.password_change_policy(), key)
     return render(request, "accounts/delete.html", {"form": form})
 
 

@@ -96,13 +96,14 @@ def _daily(game: Game) -> dict | None:
     day = utc_day(game.created_at or timezone.now())
     return {
         "day": day.isoformat(),
-        # The three names side by side, as a title bar lists them: no sentence to
-        # translate, and the same order reads right in all four languages.
-        "label": " · ".join(
-            (
-                gettext("Daily deal"),
-                layout_label(game.layout_id, viewer_id=game.user_id),
-                formatting.long_day(day),
-            )
-        ),
+        "label": gettext(
+            # Translators: names the game in the bar and the page's title while a daily deal
+            # is played, as a title bar lists names. %(layout)s: the layout's name;
+            # %(day)s: the deal's day, written out ("5 December 2026").
+            "Daily deal · %(layout)s · %(day)s"
+        )
+        % {
+            "layout": layout_label(game.layout_id, viewer_id=game.user_id),
+            "day": formatting.long_day(day),
+        },
     }

@@ -160,13 +160,26 @@ def game_restart(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_restart(game_id=game_id, owner=owner_for(request)))
 
 
-@api_view("GET")
-@rate_limit("game_check", method="GET")
+@api_view("GET", "POST")
+@rate_limit("game_check", method=("GET", "POST"))
 def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
     """Whether the game can still be won (the board asks after each removal, in a request
-    of its own: a tap never waits for the solver)."""
-    game, result = services.game_check(game_id=game_id, owner=owner_for(request))
-    return JsonResponse({"id": str(game.id), "version": game.version, **result.as_dict()})
+    of its own: a tap never waits for the solver). In a game that may still be ranked,
+    ``GET`` answers nothing (``asks_first``) and ``POST``, the player's yes to "this
+    makes the game unranked", tells the verdict and takes the ranking away."""
+    if request.method == "POST":
+        json_body(request)  # takes no field, but a broken body is refused
+    game, result = services.game_check(
+        game_id=game_id, owner=owner_for(request), asked=request.method == "POST"
+    )
+    return JsonResponse(
+        {
+            "id": str(game.id),
+            "version": game.version,
+            **result.as_dict(),
+            "asks_first": result is services.WITHHELD,
+        }
+    )
 
 
 @api_view("POST")

@@ -2,8 +2,10 @@
 
 The server alone keeps the time: ``elapsed_ms`` holds the play time banked so
 far and, while the clock runs, ``running_since`` says since when (not banked yet). One rule
-says when it runs: **from the first move on, while the game is being played and is not
-paused**. It stops (is banked) on a pause, on a win and on "No more moves", and runs again
+says when it runs: **from its start on, while the game is being played and is not
+paused**. A game that may be ranked starts when its board is first shown (the answer that
+creates it), so that its faces cannot be studied off the clock; any other game starts at
+its first move (game/services.py says which start a game has). It stops (is banked) on a pause, on a win and on "No more moves", and runs again
 on resume or when an undo brings a stuck game back.
 
 >>> from datetime import datetime, timedelta
@@ -41,7 +43,8 @@ class Clock:
         return elapsed
 
     def start(self, now: datetime) -> Clock:
-        """Mark the first move (once); whether it runs is then up to :meth:`follow`."""
+        """Mark the start (once): the first view or the first move; whether it runs is
+        then up to :meth:`follow`."""
         return self if self.started_at is not None else replace(self, started_at=now)
 
     def follow(self, *, runs: bool, now: datetime) -> Clock:

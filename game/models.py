@@ -110,9 +110,10 @@ class Game(models.Model):
         _("visitor's session"), max_length=40, blank=True, default="", db_index=True
     )
 
-    # The clock. It starts at the first tap. `elapsed_ms` holds the play time banked so
-    # far; while the clock runs, `running_since` says since when (not banked yet). It
-    # stops (is banked) on pause, on a win and on "no more moves".
+    # The clock. It starts when the board is first shown for a server-dealt game (the
+    # answer that creates it), at the first tap for any other. `elapsed_ms` holds the
+    # play time banked so far; while the clock runs, `running_since` says since when
+    # (not banked yet). It stops (is banked) on pause, on a win and on "no more moves".
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     running_since = models.DateTimeField(_("clock running since"), null=True, blank=True)
     elapsed_ms = models.BigIntegerField(_("play time (ms)"), default=0)
@@ -141,11 +142,21 @@ class Game(models.Model):
     # nowhere: a result removed by moderation.
     removed_by_moderator = models.BooleanField(_("removed by a moderator"), default=False)
 
+    # Whether the page was given the solver's knowledge of this game beyond the hint's
+    # pair: whether it can still be won, or how far back a winnable position lies. Like
+    # a hint, it takes ranking away (ranking/rules.py); set by the server when it sends
+    # that knowledge, whatever the page asked for.
+    advised = models.BooleanField(_("solver's verdict shown"), default=False)
+    # Checked by a person: an operator published the win after review (the admin). Only
+    # such wins and those of trusted players fill the top places of a public board
+    # (ranking/top_places.py, ranking/checked_boards.py).
+    reviewed = models.BooleanField(_("checked by a person"), default=False)
+
     # The pairs undone since the last removal, the next one to take off again last: what
     # redo does (the engine's Board.undone); a removal of the player's own empties it.
     undone = models.JSONField(_("undone pairs (for redo)"), default=list, blank=True)
     # How many times the player went back to the deal's first position: a restarted game
-    # is never ranked (game/ranking.py), its player has seen the deal.
+    # is never ranked (ranking/rules.py), its player has seen the deal.
     restarts = models.PositiveIntegerField(_("restarts"), default=0)
     hints_used = models.PositiveIntegerField(_("hints used"), default=0)
     undos_used = models.PositiveIntegerField(_("undos used"), default=0)

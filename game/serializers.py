@@ -35,6 +35,7 @@ from .face_visibility import (
 )
 from .models import Game
 from .played import Played
+from .solver_knowledge import page_knows
 
 
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
@@ -94,16 +95,25 @@ def game_status(game: Game, board: Board, facts: Facts) -> dict:
         # The win screen's facts (game/win_screen.py): time, ranked or why not, a new personal
         # best, the daily place; null until the game is won.
         "win": facts.win,
-        # The solver's advice, as recorded (game/verdicts.py); never solved here.
+        # The solver's advice, as recorded (game/verdicts.py); never solved here, and
+        # never sent for free to a game that may still be ranked (game/solver_knowledge.py).
         "hint_sure": bool(game.hint) and game.hint_sure,
-        **verdicts.recorded(game),
+        **(verdicts.recorded(game) if page_knows(game) else verdicts.UNKNOWN),
+        # Whether the page was told the solver's verdict, which takes ranking away.
+        "advised": game.advised,
+        # Paused: the whole game holds no face (game_payload), and the page that resumes
+        # a game it read so fetches it whole again.
+        "faces_withheld": game.paused,
     }
 
 
 def game_payload(game: Game, board: Board, facts: Facts, *, event: str) -> dict:
-    """The whole game; a wholly covered tile's face and family are null (game/face_visibility.py)."""
+    """The whole game; a wholly covered tile's face and family are null
+    (game/face_visibility.py), and every tile's while the game is paused: a paused game's
+    board is hidden, and its faces are not studied off the clock (``faces_withheld``; the
+    page that resumes it asks for the whole game again)."""
     free = set(board.free_tiles())
-    hidden = hidden_tiles(board)
+    hidden = frozenset(range(len(board.deal.faces))) if game.paused else hidden_tiles(board)
     return {
         "layout": {
             "id": game.layout_id,

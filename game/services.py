@@ -20,6 +20,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from daily import rules as daily_rules
@@ -39,7 +40,7 @@ from mahjong import parse_code as engine_parse_code
 from mahjong.rules.codes import is_custom_id
 from ranking import rules, second_accounts
 
-from . import kinds, store, verdicts
+from . import kinds, solver_knowledge, store, verdicts
 from .clock import Clock
 from .models import Game
 from .played import Played, may_move
@@ -94,6 +95,9 @@ def game_create(
         raise UnknownLayout(parsed.layout_id, "nobody keeps this layout any more")
     board = Board.from_code(parsed)
     device, address = traces if kind.keeps_traces else ("", "")
+    # A game that may be ranked is timed from the answer that shows its board, not from
+    # its first tap: its faces are no longer studied off the clock (see _sync_clock).
+    running_since = timezone.now() if timed_from_view(kind.origin, parsed.layout_id) else None
     for attempt in range(_CREATE_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -110,6 +114,7 @@ def game_create(
                     board_page=page or "",
                     device=device,
                     address=address,
+                    running_since=running_since,
                 )
             break
         except IntegrityError:
@@ -138,15 +143,18 @@ def _close_unfinished(*, user_id: int) -> None:
 
 
 def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
-    """Give the user the unfinished games of the session they had while signed out, so
-    that the game in progress goes on after sign-in or sign-up (Django gives the session
-    a new key at sign-in: pass the key from before). Games already won while signed out
-    stay unrecorded. Returns how many games were claimed.
+    """Give the user the games of the session they had while signed out (Django gives
+    the session a new key at sign-in: pass the key from before). Its wins are kept and
+    judged as the player's own (:func:`ranking.rules.claim_wins`); the newest unfinished
+    game goes on, and the older unfinished ones are recorded as replaced, as a new game
+    records the one before. Runs in the caller's transaction when there is one (sign-up
+    and sign-in: all or nothing). Returns how many games were claimed.
     """
     if not session_key:
         return 0
-    rules.claim_daily_wins(user_id=user_id, session_key=session_key)
     with transaction.atomic():
+        _lock_player(user_id=user_id)
+        won = rules.claim_wins(user_id=user_id, session_key=session_key)
         claimed = list(
             Game.objects.filter(user__isnull=True, session_key=session_key)
             .exclude(state=WON)
@@ -154,29 +162,46 @@ def games_claim_for_user(*, user_id: int, session_key: str | None) -> int:
             .values_list("id", flat=True)
         )
         if not claimed:
-            return 0
-        _lock_player(user_id=user_id)
-        # The visitor's newest game goes on; it replaces the player's unfinished one, as
-        # a new game would, and their older ones are recorded the same way.
+            return won
+        # The player's own unfinished game is replaced by the visitor's newest, as a new
+        # game would replace it. The visitor's older ones change owner already recorded,
+        # in one statement: an owner never holds two unfinished games, not even between
+        # two statements (the database refuses it: game_one_unfinished_per_user).
         _close_unfinished(user_id=user_id)
-        Game.objects.filter(id__in=claimed[1:]).update(user_id=user_id, session_key="")
-        _close_unfinished(user_id=user_id)
+        Game.objects.filter(id__in=claimed[1:]).update(
+            user_id=user_id,
+            session_key="",
+            result=Case(When(state=STUCK, then=Value(Game.STUCK)), default=Value(Game.ABANDONED)),
+        )
         Game.objects.filter(id=claimed[0]).update(user_id=user_id, session_key="")
-    return len(claimed)
+    return won + len(claimed)
+
+
+def timed_from_view(origin: str, layout_id: str) -> bool:
+    """Whether a game's clock starts when its board is first shown (the answer that
+    creates it) rather than at its first move: the kinds that may be ranked, a deal of
+    the server on one of our layouts (free play, the daily deal). Read from the origin
+    and the layout, not :func:`game.kinds.kind_of`: it is asked on every tap, and a typed
+    code's kind tries the daily deals of the last days."""
+    return origin != Game.Origin.CODE and not is_custom_id(layout_id)
 
 
 def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:
     """Bring the stored clock in line with the game (rule and arithmetic: :mod:`.clock`):
-    it runs from the first move on while the game is played and not paused."""
-    clock = Clock(game.started_at, game.running_since, game.elapsed_ms)
+    it runs from its start while the game is played and not paused. The start is the
+    game's creation for a game timed from its first view, else its first move.
+    ``started_at`` keeps the first move either way: the statistics count a game as
+    played from it."""
+    start = game.started_at
+    if start is None and timed_from_view(game.origin, game.layout_id):
+        start = game.created_at or now
+    clock = Clock(start, game.running_since, game.elapsed_ms)
     if first_move:
         clock = clock.start(now)
     clock = clock.follow(runs=game.state == PLAYING and not game.paused, now=now)
-    game.started_at, game.running_since, game.elapsed_ms = (
-        clock.started_at,
-        clock.running_since,
-        clock.elapsed_ms,
-    )
+    if first_move and game.started_at is None:
+        game.started_at = now
+    game.running_since, game.elapsed_ms = clock.running_since, clock.elapsed_ms
 
 
 def _apply_state(game: Game, board: Board, now: datetime) -> str | None:
@@ -212,7 +237,8 @@ def _move(game_id, owner: Owner):
 
 
 def game_tap(*, game_id, owner: Owner, tile: int, now: datetime | None = None) -> Played:
-    """Tap a tile (the engine carries it out). The first tap starts the clock.
+    """Tap a tile (the engine carries it out). The first tap starts the clock of a game
+    whose clock did not start when it was dealt (a typed code, a player's own layout).
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, or the engine's
     :class:`~mahjong.MoveError` subclasses (unknown or removed tile, won game); the
@@ -363,6 +389,9 @@ def game_undo_to_winnable(*, game_id, owner: Owner, now: datetime | None = None)
             if game.version != seen:
                 continue  # a move came in between: decide again
             _check_playable(game)
+            # How far back the game could last be won is the solver's knowledge.
+            if solver_knowledge.costs_ranking(game):
+                game.advised = True
             # The position reached is winnable: record it with the move.
             game.verdict_version = game.version + 1
             game.verdict_winnable, game.verdict_undo = True, None
@@ -371,13 +400,27 @@ def game_undo_to_winnable(*, game_id, owner: Owner, now: datetime | None = None)
     raise NotLost("the game kept changing")
 
 
-def game_check(*, game_id, owner: Owner) -> tuple[Game, verdicts.Check]:
+#: The answer of a check the player did not ask for in a game that may still be ranked.
+WITHHELD = verdicts.Check(None, None)
+
+
+def game_check(*, game_id, owner: Owner, asked: bool = False) -> tuple[Game, verdicts.Check]:
     """Whether the game can still be won and, if not, how far back a winnable position
     is. Solved with no lock held; the verdict is recorded only if the game is still at
     the version it was decided for (one conditional UPDATE, no version change: the game
     itself did not change). Raises ``Game.DoesNotExist``.
+
+    In a game that may still be ranked the verdict costs the ranking
+    (:mod:`game.solver_knowledge`): it is told only when the player ``asked`` for it
+    knowing that, and the game is then marked as advised before anything is solved.
+    Otherwise the answer is :data:`WITHHELD` (nothing known, nothing solved).
     """
     game = game_get(game_id=game_id, owner=owner)
+    if solver_knowledge.costs_ranking(game):
+        if not asked:
+            return game, WITHHELD
+        Game.objects.filter(pk=game.pk).update(advised=True)
+        game.advised = True
     result = verdicts.check(game.code, game.history)
     if result.winnable is not None and (
         game.verdict_version != game.version
@@ -418,6 +461,9 @@ def game_hint(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
             game.hint_sure = hint.winnable is True
             if hint.pair:
                 game.hints_used += 1
+            elif solver_knowledge.costs_ranking(game):
+                # No pair: the solver found the game lost, and the answer says so.
+                game.advised = True
             known = game.verdict_version == game.version
             if not known and hint.winnable is not None:
                 game.verdict_winnable, game.verdict_undo = hint.winnable, None

@@ -45,6 +45,7 @@ MUTABLE_FIELDS = [
     "tap_ms",
     "held",
     "hints_used",
+    "advised",
     "undos_used",
     "undone",
     "restarts",

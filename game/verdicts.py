@@ -137,9 +137,13 @@ def _keep(key: str, result: Check) -> Check:
     return result
 
 
+#: ``winnable`` and ``undo_to_winnable`` when nothing is known (or told).
+UNKNOWN = {"winnable": None, "undo_to_winnable": None}
+
+
 def recorded(game) -> dict:
     """``winnable`` and ``undo_to_winnable`` as recorded on the stored game for its current
     version (both null when not known): cheap enough for every answer."""
     if game.verdict_version == game.version:
         return {"winnable": game.verdict_winnable, "undo_to_winnable": game.verdict_undo}
-    return {"winnable": None, "undo_to_winnable": None}
+    return dict(UNKNOWN)

@@ -17,20 +17,20 @@ from datetime import timedelta
 
 from django.db.models import Min, Q
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from daily.streak import current_streak
 from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
 from wording import formatting
 
-from . import kinds
+from . import carried_win, kinds, solver_knowledge
 from .face_visibility import held_for_the_day
 from .models import Game
 
 #: Why a win is not ranked: the ranking's own rules (ranking/rules.py), then a win held
 #: back for review because of its taps' rhythm (ranking/rhythm.py, ``Game.held``).
-HINTS, CODE, CUSTOM = rules.HINTS, rules.CODE, rules.CUSTOM
+HINTS, ADVICE, CODE, CUSTOM = rules.HINTS, rules.ADVICE, rules.CODE, rules.CUSTOM
 TOO_FAST, REPLAY = rules.TOO_FAST, rules.REPLAY
 HELD = "held"
 #: A game code that is an earlier day's daily deal (daily.rules.earlier_daily_day): said
@@ -74,7 +74,7 @@ def may_rank(game: Game) -> bool:
     (the play time is judged only at the end)."""
     if game.state == Game.WON:
         return game.ranked
-    return not [rule for rule in rules.missed_rules(game) if rule != TOO_FAST]
+    return solver_knowledge.costs_ranking(game)
 
 
 def _best(game: Game) -> dict:
@@ -124,6 +124,22 @@ def _daily_place(game: Game, streak: int | None) -> dict:
     return place
 
 
+#: A held win's state, in the same words wherever it is shown: the win screen, the
+#: statistics page, the boards of one's own wins and the data export. Neither ranked nor
+#: unranked: it waits for a person's check (Game.held).
+HELD_STATE = pgettext_lazy("win state", "Waiting for a check")
+
+
+def standing(game: Game) -> str | None:
+    """A won game's standing: ``ranked``, ``held`` (waiting for a check, never counted as
+    unranked) or ``unranked``; None for a game not won."""
+    if game.result != Game.WON:
+        return None
+    if game.ranked:
+        return "ranked"
+    return "held" if game.held else "unranked"
+
+
 def win_for(game: Game, *, streak: int | None = None) -> dict | None:
     """The win screen's facts for a won game, else ``None`` (no query then). ``streak``:
     the player's daily streak when the caller has it already (else it is read)."""
@@ -134,10 +150,14 @@ def win_for(game: Game, *, streak: int | None = None) -> dict | None:
     return {
         "elapsed_ms": game.elapsed_ms,
         "ranked": ranked,
+        # Waiting for a check: the win screen says so first, then why.
+        "held": bool(game.held) and not ranked,
         "not_ranked": not_ranked_because(game),
         "best": _best(game) if ranked else None,
         "daily": _daily_place(game, streak) if ranked and kind.board == kinds.DAY_BOARD else None,
         "code_later": _code_later(game),
+        # A signed-out player: what becomes of the win on signing up or in now.
+        "visitor": carried_win.promise(game),
     }
 
 

@@ -9,7 +9,8 @@
 
 While the database is unreachable (restarting, failing over) every request that needs
 it fails with a database error. Django turns any uncaught exception into the 500
-handler below; for a database error it answers 503 with ``Retry-After`` instead: the
+handler below; for an error that says the database cannot be reached
+(:func:`lost_database`) it answers 503 with ``Retry-After`` instead: the
 API's JSON error for an address of the API (its URL namespace ``api``), else a small
 translated page. The page does not extend
 base.html, whose header reads the signed-in user (and so the database). Connections are
@@ -19,9 +20,10 @@ the database is back.
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 
-from django.db import DatabaseError
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
@@ -149,10 +151,39 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return _never_failing(lambda: error_page(request, "csrf", 403), 403)
 
 
+#: SQLSTATE classes of PostgreSQL that mean "the database cannot be reached now":
+#: connection exceptions (08), too many connections or no memory (53), the server
+#: shutting down or restarting (57P01 to 57P03).
+_UNREACHABLE_STATES = ("08", "53", "57P01", "57P02", "57P03")
+#: SQLite's words for a database file it cannot reach (a full or unmounted disk).
+_UNREACHABLE_FILE = ("unable to open database file", "disk i/o error")
+
+
+def lost_database(error: BaseException | None) -> bool:
+    """Whether ``error`` says that the database cannot be reached (down, restarting,
+    failing over, out of connections), which a retry in a moment mends: answered 503.
+    Any other database error (a constraint, a query the database refuses, SQLite's
+    "database is locked" after its wait) is a bug or an overload to fix: a 500, with
+    its traceback logged."""
+    if isinstance(error, InterfaceError):  # the connection was closed under the site
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if state:
+        return state.startswith(_UNREACHABLE_STATES)
+    if isinstance(cause, sqlite3.Error):
+        return str(cause).lower().startswith(_UNREACHABLE_FILE)
+    # No SQLSTATE: the driver could not connect at all (refused, timed out, no host).
+    return True
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: 503 for a database outage, else the translated 500 page."""
+    """handler500: 503 when the database cannot be reached, else the translated 500
+    page (Django has logged the error's traceback)."""
     error = sys.exc_info()[1]
-    if isinstance(error, DatabaseError):
+    if lost_database(error):
         try:
             return service_unavailable(request)
         except Exception:  # noqa: BLE001 - the error page itself must never fail

@@ -7,8 +7,6 @@ import logging
 import threading
 import time
 
-from django.db import InterfaceError, OperationalError
-
 
 class _Outage(logging.Filter):
     """Condenses the records it :meth:`concerns` to one line of ``message`` at most
@@ -69,8 +67,9 @@ class DatabaseOutage(_Outage):
     message = "database unavailable, answered 503: %s"
 
     def concerns(self, record: logging.LogRecord) -> bool:
-        error = record.exc_info[1] if record.exc_info else None
-        return isinstance(error, (OperationalError, InterfaceError))
+        from mahjongsite.errors import lost_database
+
+        return lost_database(record.exc_info[1] if record.exc_info else None)
 
 
 class UnknownHost(_Outage):

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+from accounts.admin_sign_in import admin_sign_in
 from daily import urls as daily_urls
 from editor import urls as editor_urls
 from game import urls as game_urls
@@ -20,6 +21,8 @@ api_urlpatterns = (
 
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
+    # The admin's sign-in counted with the site's (accounts/admin_sign_in.py).
+    path("admin/login/", admin_sign_in, name="admin_sign_in"),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns)),
     *webapp_urls.root_urlpatterns,

@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from game import kinds
 from game.models import Game
+from ranking.checked_boards import settle_day_board
 from ranking.rules import ranked_wins
 
 #: The length of a day board.
@@ -38,8 +39,11 @@ def day_board(*, code: str, user_id: int | None = None, limit: int = TOP) -> Day
     """The best ranked times on a daily deal, how many won it, and the player's place.
 
     At most four queries (two without a player), each an index range of the partial
-    indexes on daily wins (``game_daily_ranked_time``, ``game_daily_won``).
+    indexes on daily wins (``game_daily_ranked_time``, ``game_daily_won``), after the one
+    that checks the top places hold checked wins only (ranking/checked_boards.py: an
+    unchecked win there is held for review first).
     """
+    settle_day_board(code)
     rows = (
         ranked_wins(code)
         .order_by("elapsed_ms", "finished_at")

@@ -3,7 +3,9 @@
 A win is *ranked* when all of these hold (decided once, in the transaction of the tap
 that wins the game, and stored in ``Game.ranked``):
 
-1. the game used no hints;
+1. the game used no hints, and the page was given no other knowledge of the solver
+   (whether the game can still be won, how far back a winnable position lies:
+   ``Game.advised``, game/solver_knowledge.py);
 2. the server dealt it: a new game or today's daily deal, not a code the player typed
    in or followed from a link (its kind says so: game/kinds.py). Today's daily deal is
    started by its layout (``{"daily": "L00"}``, :func:`daily.rules.todays_daily`), never
@@ -94,6 +96,8 @@ def _lock_player(user_id: int | None) -> None:
 
 #: The rules of this module's own, by the name a win that misses one gives (the win screen's).
 HINTS, TOO_FAST, REPLAY, RESTARTED = "hints", "too_fast", "replay", "restarted"
+#: The first rule missed by the solver's verdict alone, without a hint.
+ADVICE = "advice"
 #: The kinds of game never ranked (game/kinds.py): a typed code, a player's own layout.
 CODE, CUSTOM = kinds.CODE, kinds.CUSTOM
 
@@ -106,6 +110,8 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
     missed = []
     if game.hints_used:
         missed.append(HINTS)
+    if game.advised:
+        missed.append(ADVICE)
     # A kind never ranked says why: a typed code (an earlier day's deal is one too) or
     # a player's own layout.
     if CODE in kind.never_ranked_because or kinds.PAST_DAY in kind.never_ranked_because:
@@ -232,43 +238,43 @@ def publish_held(games) -> int:
                 others = Game.objects.filter(user_id=game.user_id, code=game.code, ranked=True)
                 if others.exclude(pk=game.pk).exists():
                     continue
-            game.ranked, game.held = True, ""
-            game.save(update_fields=["ranked", "held"])
+            game.ranked, game.held, game.reviewed = True, "", True
+            game.save(update_fields=["ranked", "held", "reviewed"])
             if game.user_id is not None:
                 refresh_best_time(game.user_id, game.layout_id)
             published += 1
     return published
 
 
-def claim_daily_wins(*, user_id: int, session_key: str | None) -> int:
-    """At sign-in or sign-up, give the user the daily deals the visitor won while signed
-    out, so that the result is kept. A win stays ranked only if it is still the user's
-    first game on that deal; one that would now take a top place of the day board is
-    held for review as a signed-in win would be (:mod:`ranking.top_places`). Returns how
-    many were claimed."""
+def claim_wins(*, user_id: int, session_key: str | None) -> int:
+    """At sign-in or sign-up, give the user the games the visitor won while signed out,
+    so that each win counts in the player's statistics, and is ranked or held by the
+    rules of any other win: a win stays ranked only if it met the rules when it was won
+    and, on a daily deal, it is still the user's first game on that deal; one that would
+    now take a top place of its board is held for review as a signed-in win would be
+    (:mod:`ranking.top_places`). Returns how many were claimed."""
     if not session_key:
         return 0
     with transaction.atomic():
         _lock_player(user_id)
         won = list(
-            Game.objects.select_for_update().filter(
-                kinds.q(once_per_deal=True),
-                user__isnull=True,
-                session_key=session_key,
-                result=Game.WON,
-            )
+            Game.objects.select_for_update()
+            .filter(user__isnull=True, session_key=session_key, result=Game.WON)
+            .order_by("finished_at")
         )
         # The deals the player had any game on before this claim: a claimed win on one
         # of them is a second look at the deal, whenever either game was started. (Within
         # the session, its first game on a deal is the only one ranked already.)
+        daily_codes = {g.code for g in won if kinds.kind_of(g).once_per_deal}
         seen = set(
-            Game.objects.filter(user_id=user_id, code__in={g.code for g in won}).values_list(
+            Game.objects.filter(user_id=user_id, code__in=daily_codes).values_list(
                 "code", flat=True
             )
         )
         for game in won:
             game.user_id, game.session_key = user_id, ""
-            game.ranked = game.ranked and game.code not in seen
+            if kinds.kind_of(game).once_per_deal:
+                game.ranked = game.ranked and game.code not in seen
             held = top_places.hold(game, ranked_wins(game.code)) if game.ranked else ""
             if held:
                 game.ranked, game.held = False, held

@@ -72,7 +72,8 @@ def trust(users, *, by=None) -> int:
 
 
 def withdraw(users) -> int:
-    """Withdraw the trust of ``users``: their next top wins are held again. What they
-    have on the boards stays there. Returns how many lost their trust."""
+    """Withdraw the trust of ``users``: their next top wins are held again, and their
+    wins that no person reviewed leave the top places for the review queue the next time
+    a board shows them (:mod:`ranking.checked_boards`). Returns how many lost their trust."""
     deleted, _by_model = TrustedPlayer.objects.filter(user__in=users).delete()
     return deleted

@@ -26,6 +26,7 @@ from django.db.models import Avg, Count, Min, Q, Sum
 
 from game.models import BestTime, Game
 from mahjong import LAYOUTS
+from ranking.checked_boards import settle_layout_boards
 from ranking.top_places import TOP_PLACE
 
 #: How many of the latest wins the statistics chart shows.
@@ -63,7 +64,8 @@ class Totals:
 
     @property
     def unranked_won(self) -> int:
-        return self.won - self.ranked_won
+        """Wins that are not ranked and not waiting for a check (a held win is neither)."""
+        return self.won - self.ranked_won - self.held_won
 
     @property
     def win_rate(self) -> float | None:
@@ -172,7 +174,9 @@ def leaderboard_for_user(*, user_id: int, limit: int = TOP) -> list[Win]:
 def leaderboard_for_layout(*, layout_id: str, limit: int = TOP) -> list[BoardEntry]:
     """Each player's best ranked time on the layout, the fastest ``limit`` players (on a
     tie, whoever got there first), in one query: ``limit`` rows of ``BestTime`` read in
-    index order, however many games there are."""
+    index order, however many games there are, after the one that checks its top places
+    hold checked wins only (ranking/checked_boards.py)."""
+    settle_layout_boards([layout_id])
     rows = (
         BestTime.objects.filter(layout_id=layout_id)
         .order_by("elapsed_ms", "achieved_at")
@@ -189,6 +193,8 @@ def leaderboards_by_layout(*, limit: int = TOP) -> dict[str, list[BoardEntry]]:
     ``LIMIT`` range of the ``(layout_id, elapsed_ms, achieved_at)`` index per layout,
     joined by ``UNION ALL``, so the work does not grow with the games or the players."""
     layouts = list(LAYOUTS)
+    # First the top places: checked wins only (one more query, ranking/checked_boards.py).
+    settle_layout_boards(layouts)
     with connection.cursor() as cursor:
         params = [value for layout_id in layouts for value in (layout_id, limit)]
         cursor.execute(_boards_sql(connection.vendor, len(layouts)), params)

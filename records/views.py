@@ -29,6 +29,7 @@ def _totals_row(totals: stats.Totals, *, name: str) -> dict:
         "won": formatting.number(totals.won),
         "ranked_won": formatting.number(totals.ranked_won),
         "unranked_won": formatting.number(totals.unranked_won),
+        "held_won": formatting.number(totals.held_won),
         "best_ranked": formatting.clock(totals.best_ranked_ms),
         "win_rate": formatting.percent(totals.win_rate),
         "best": formatting.clock(totals.best_ms),

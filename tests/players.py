@@ -122,7 +122,8 @@ def win_with_services(
     owner = owner or Owner(user_id=user.pk)
     code = None if daily else code
     game = services.game_create(owner=owner, code=code, daily=daily, layout_id=layout_id).game
-    start = start or timezone.now()
+    # A server deal is timed from its first view, its creation: the taps count from there.
+    start = start or game.running_since or timezone.now()
     for _ in range(hints):
         services.game_hint(game_id=game.id, owner=owner)
     pairs = plan(game.code)

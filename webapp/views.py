@@ -30,7 +30,7 @@ PRECACHED_STATIC = [
     "css/home.css",
     "tiles/classic.svg",
     "js/install.js",
-    "js/header-line.js",
+    "js/site-menu.js",
     "js/theme.js",
     "js/practice.js",
     "favicon.svg",

@@ -154,6 +154,9 @@ PASSWORD_CHANGE_WINDOW_MINUTES = env_int("DJANGO_PASSWORD_CHANGE_WINDOW_MINUTES"
 # zxcvbn ships, offline, the 30,000 most common passwords of a 10-million-password
 # breach corpus, and common words and names, and sees through l33t spelling and years.
 PASSWORD_MIN_STRENGTH = env_int("DJANGO_PASSWORD_MIN_STRENGTH", 3)
+# The longest password the site takes: zxcvbn rates no more than 72 characters, and a
+# longer one adds nothing a person can remember. Longer is a form error, never a 500.
+PASSWORD_MAX_LENGTH = env_int("DJANGO_PASSWORD_MAX_LENGTH", 72, minimum=8)
 AXES_CLIENT_IP_CALLABLE = "mahjongsite.client_ip.client_ip"
 
 # Rate limits per client address (django-ratelimit on the shared cache), as
@@ -265,6 +268,7 @@ AUTH_PASSWORD_VALIDATORS = [
     # error and the help says each rule once (accounts/validators.py).
     {"NAME": "accounts.validators.UsernameInPasswordValidator"},
     {"NAME": "accounts.validators.MinimumLengthValidator"},
+    {"NAME": "accounts.validators.MaximumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "accounts.validators.CharacterVarietyValidator"},
     {"NAME": "accounts.validators.BreachedPasswordValidator"},

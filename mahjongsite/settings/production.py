@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from . import production_cache
 from .base import *  # noqa: F403
 from .env import env_bool, env_int, env_list, env_str
+from .logs import console_logging
 
 DEBUG = False
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
@@ -55,23 +56,6 @@ STORAGES = {
     "staticfiles": {"BACKEND": "mahjongsite.storage.HashedStaticFilesStorage"},
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {
-        "cache_outage": {"()": "mahjongsite.log_filters.CacheOutage"},
-        "database_outage": {"()": "mahjongsite.log_filters.DatabaseOutage"},
-        "unknown_host": {"()": "mahjongsite.log_filters.UnknownHost"},
-    },
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
-    # The cache errors django-redis ignores during a Redis outage, the requests answered
-    # 503 during a database outage and those for unknown hosts: one line every few
-    # seconds, not a traceback per request.
-    "loggers": {
-        "mahjongsite.cache": {"filters": ["cache_outage"]},
-        "django.request": {"filters": ["database_outage"]},
-        # A request for an unknown Host: one line every few seconds, no traceback.
-        "django.security.DisallowedHost": {"filters": ["unknown_host"]},
-    },
-}
+# The errors of a database or cache outage: one line every ten seconds per process, not
+# a traceback per request (each of many servers would print thousands a second).
+LOGGING = console_logging(env_str("DJANGO_LOG_LEVEL", "INFO"), outage_every=10.0)

@@ -33,6 +33,7 @@ import { answerFits, applyMove } from "./moves.js";
 import { BoardView, closeDialog, fill } from "./render.js";
 import { setupShare } from "./share.js";
 import { setupWinnable } from "./winnable.js";
+import { setupPausedFaces } from "./paused-faces.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-i18n").textContent);
@@ -83,6 +84,7 @@ setupFreeTiles({
   container: document.getElementById("board-options"),
 });
 setupWinnable({ board: el.board, notice: document.getElementById("lost-notice"), api, t });
+setupPausedFaces({ board: el.board });
 
 // The result to share after a win: listens to board:won and board:game.
 setupShare(el.board, document.getElementById("won-share"));

@@ -26,8 +26,8 @@ function rememberSkip() {
 }
 
 // A dialog with [data-action] buttons: resolves with the action pressed, or "cancel"
-// when it is closed otherwise (Esc).
-function ask(dialog) {
+// when it is closed otherwise (Esc). Also winnable.js's, for its own question.
+export function ask(dialog) {
   return new Promise((resolve) => {
     let answer = "cancel";
     const onClick = (event) => {

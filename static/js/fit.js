@@ -4,21 +4,35 @@
 // them. It also runs the zoom: the + and − buttons and a two-finger pinch, where the
 // board is wider or taller than the screen at the smallest tile a finger can hit.
 //
-// Where it is (a phone held upright, the Bridge on most phones), a new game opens on the
-// overview: the whole board at a glance, its tiles below a finger's 24 px. The overview
-// is for looking, not for playing: a tap on it zooms in to the playing size around the
-// point tapped (and taps no tile), and from there one finger pans; − or a pinch goes back
-// to the overview. A keyboard's Enter still taps the focused tile: the 24 px are a
-// finger's. Sizes between the overview and the playing size are never shown.
+// A screen taller than wide and a layout wider than tall leave most of the screen empty
+// with the board drawn as it lies: there the board is turned a quarter turn clockwise
+// (the tiles' container gets is-turned; board-fit.css places and turns each tile), faces and
+// all, so that a tile's left and right sides still face its left and right neighbours
+// and the words that name them stay true. Only where the turned board's tiles are larger;
+// the player can say never (turn-setting.js). Tiles may be squarer than a tile's usual
+// 1.3 (down to square) where that is what it takes to reach a thumb's 32 px.
+//
+// Where even then the whole board needs tiles below a finger's 24 px (a wide layout on
+// an upright phone where the player said never turn it, a phone smaller than most), a
+// new game opens on the overview: the whole board at a glance. The overview is for looking, not for playing: a tap on it zooms in to the
+// playing size around the point tapped (and taps no tile), and from there one finger
+// pans; − or a pinch goes back to the overview. A keyboard's Enter still taps the
+// focused tile: the 24 px are a finger's. Sizes between the overview and the playing
+// size are never shown.
 //
 // Units: a tile is 2 × --u wide and 2 × --aspect × --u high (positions come in half-tile
 // units); each layer is drawn --depth × --u up and to the left of the one below, and a
 // tile's thickness is the same --depth × --u, so the edges of a stack can be counted.
 
+import { watchTurnSetting } from "./turn-setting.js";
+
 export const DEPTH = 0.26; // layer offset and tile thickness, in half-tile units
 const ASPECT = 1.3; // a tile's height over its width
 const ASPECT_MIN = 1.0; // squarer tiles before the board has to pan (tall layouts, low screens)
 const U_MIN = 12; // half a tile: every tile at least 24 × 24 CSS px
+// Half a tile a thumb hits with ease (32 px): tiles are made squarer to reach it, and
+// the zoom's buttons are shown only below it.
+const U_THUMB = 16;
 const U_MAX = 48; // tiles up to 96 px wide on the largest screens
 const ZOOM_MAX = 3; // zooming in, up to three times the fitted size
 const ZOOM_STEP = 1.25;
@@ -40,21 +54,39 @@ export function extent(tiles) {
   return { cols, rows, top };
 }
 
-// The tile size that shows the whole board in a box of width × height CSS px:
-// {u, aspect}, with u possibly below U_MIN (the board then pans).
+// The tile size that shows the whole board, as it lies, in a box of width × height CSS
+// px: {u, aspect}, with u possibly below U_MIN (the board then pans).
 export function fitUnits(width, height, { cols, rows, top }) {
   const across = cols + (top + 1) * DEPTH + 2 * PAD;
   const down = (aspect) => rows * aspect + (top + 1) * DEPTH + 2 * PAD;
   const byWidth = width / across;
   let aspect = ASPECT;
   let u = Math.min(byWidth, height / down(aspect), U_MAX);
-  if (u < U_MIN && byWidth >= U_MIN) {
-    // Too low a screen for the tiles' height: squarer tiles, down to square.
-    const wanted = (height / U_MIN - (top + 1) * DEPTH - 2 * PAD) / rows;
+  if (u < U_THUMB && byWidth > u) {
+    // Too low a box for the tiles' height: squarer tiles, down to square, until the
+    // width is what limits them or a thumb's size is reached.
+    const goal = Math.min(byWidth, U_THUMB);
+    const wanted = (height / goal - (top + 1) * DEPTH - 2 * PAD) / rows;
     aspect = Math.max(ASPECT_MIN, Math.min(ASPECT, wanted));
     u = Math.min(byWidth, height / down(aspect), U_MAX);
   }
-  return { u, aspect };
+  return { u, aspect, turned: false };
+}
+
+// The tile size for a box of width × height CSS px, the board turned where that helps:
+// {u, aspect, turned}. turn: whether the player lets the board turn.
+export function fitBoard(width, height, extent, turn = true) {
+  const lying = fitUnits(width, height, extent);
+  const upright = height > width;
+  const wide = extent.cols > extent.rows * ASPECT;
+  if (!turn || !upright || !wide) return lying;
+  // Turned, the layout's columns run down the screen and its rows across it. Turned
+  // faces read less easily: only for tiles a tenth larger or more, or for the tiles a
+  // thumb needs where the board as it lies falls short of them.
+  const turned = fitUnits(height, width, extent);
+  const larger = turned.u >= lying.u * 1.1;
+  const thumb = turned.u > lying.u && lying.u < U_THUMB - 0.01 && turned.u >= U_THUMB - 0.01;
+  return larger || thumb ? { ...turned, turned: true } : lying;
 }
 
 export class BoardFit {
@@ -80,6 +112,13 @@ export class BoardFit {
     this.overview = false; // the whole board shown below the playing size
     this.hint = hint;
     this.opensOnOverview = overview;
+    this.turned = false; // whether it is drawn turned
+    this.hinted = ""; // the hinted tiles last brought into view
+    // Whether the player lets the board turn (the board's setting).
+    this.turn = watchTurnSetting((allows) => {
+      this.turn = allows;
+      this.fit({ resized: true });
+    });
     if ("ResizeObserver" in window) {
       let size = "";
       new ResizeObserver(() => {
@@ -88,6 +127,9 @@ export class BoardFit {
         if (now !== size) {
           size = now;
           this.fit({ resized: true });
+          // The status line's words about a hint can change the room: the hint stays in view.
+          const hinted = [...this.tiles.querySelectorAll(".tile.is-hint:not([hidden])")];
+          if (hinted.length) this.reveal(hinted);
         }
       }).observe(this.room);
     } else {
@@ -96,6 +138,11 @@ export class BoardFit {
     zoom.zoomIn.addEventListener("click", () => this.zoomBy(ZOOM_STEP));
     zoom.zoomOut.addEventListener("click", () => this.zoomBy(1 / ZOOM_STEP));
     this.setupPinch();
+    // A hint the player asked for is brought into view where the board is zoomed in and
+    // the hinted tiles lie outside the frame (after each drawing: the events of board.js).
+    for (const name of ["board:game", "board:applied"]) {
+      frame.addEventListener(name, () => this.showHinted());
+    }
     // In the overview a pointer's tap zooms in where it landed and goes no further (the
     // board's own click handler is on the tiles, inside this frame). A keyboard's click
     // (detail 0) taps the tile.
@@ -149,7 +196,7 @@ export class BoardFit {
   // need smaller ones) and the player's zoom on top.
   sizes(reserve) {
     const { width, height } = this.box(reserve);
-    const whole = fitUnits(width, height, this.extent);
+    const whole = fitBoard(width, height, this.extent, this.turn);
     // Squarer tiles made to reach the smallest size can miss it by a rounding error; a
     // hundredth of a pixel is no reason for an overview.
     if (whole.u < U_MIN && whole.u > U_MIN - 0.01) whole.u = U_MIN;
@@ -164,12 +211,19 @@ export class BoardFit {
   fit({ centre = false, focus = null, resized = false } = {}) {
     if (!this.extent) return;
     if (resized && this.overview) this.scale = 0;
-    const wanted = this.scale;
+    let wanted = this.scale;
     // First without the tools; where zooming helps, they are shown and the tiles fitted
     // again in the room they leave (smaller tiles: zooming still helps).
     let sizes = this.sizes();
+    if (sizes.whole.turned !== this.turned) {
+      // Turned or turned back (the phone, or the setting): the board starts afresh as a
+      // new game opens, from its middle; the game itself is untouched.
+      wanted = this.opensOnOverview ? 0 : 1;
+      centre = true;
+      focus = null;
+    }
     this.settle(sizes, wanted);
-    const zooms = sizes.whole.u < 18 || this.scale !== 1;
+    const zooms = sizes.whole.u < U_THUMB || this.scale !== 1;
     if (this.tools) {
       this.tools.hidden = !zooms;
       this.zoom.box.hidden = !zooms;
@@ -201,6 +255,8 @@ export class BoardFit {
     style.setProperty("--cols", String(this.extent.cols));
     style.setProperty("--rows", String(this.extent.rows));
     style.setProperty("--top", String(this.extent.top));
+    this.turned = whole.turned;
+    this.tiles.classList.toggle("is-turned", whole.turned);
     this.last = { u, aspect: whole.aspect };
     // Zooming helps where the tiles are small: phones, a small window.
     if (!this.tools) this.zoom.box.hidden = !zooms;
@@ -228,6 +284,58 @@ export class BoardFit {
     this.scale = Math.min(max, Math.max(min, wanted));
     if (this.scale < 1 && this.scale > min) this.scale = this.scale < (min + 1) / 2 ? min : 1;
     this.overview = this.scale < 1;
+  }
+
+  // The hinted tiles, once per hint: scrolled into the frame's view where they are not
+  // (a zoomed-in board), with a little room around them for the outline; a pair farther
+  // apart than the view is wide or high is first zoomed out until it fits (at most to
+  // the whole board).
+  showHinted() {
+    const hinted = [...this.tiles.querySelectorAll(".tile.is-hint:not([hidden])")];
+    const key = hinted.map((button) => button.dataset.id).join(" ");
+    if (key === this.hinted) return;
+    this.hinted = key;
+    if (!hinted.length) return;
+    let span = this.span(hinted);
+    // The outline's room does not shrink with the tiles: a few steps may be needed.
+    for (let step = 0; step < 4; step++) {
+      const factor = Math.min(
+        this.frame.clientWidth / (span.right - span.left),
+        this.frame.clientHeight / (span.bottom - span.top),
+      );
+      if (factor >= 1 || this.scale <= 1) break;
+      this.zoomTo(this.scale * Math.min(factor, 0.95));
+      span = this.span(hinted);
+    }
+    this.reveal(hinted);
+  }
+
+  // The least scrolling that shows the given tiles (the start of them where they are
+  // larger than the view).
+  reveal(buttons) {
+    const span = this.span(buttons);
+    const width = this.frame.clientWidth;
+    const height = this.frame.clientHeight;
+    const view = this.frame.getBoundingClientRect();
+    const shift = (start, end, viewStart, size) => {
+      if (start < viewStart || end - start > size) return start - viewStart;
+      if (end > viewStart + size) return end - (viewStart + size);
+      return 0;
+    };
+    this.frame.scrollLeft += shift(span.left, span.right, view.left, width);
+    this.frame.scrollTop += shift(span.top, span.bottom, view.top, height);
+  }
+
+  // The box on screen that holds the given tiles, their thickness and their outlines.
+  span(buttons) {
+    const boxes = buttons.map((button) => button.getBoundingClientRect());
+    const room = 2 * (this.last ? this.last.u * DEPTH : 0) + 4;
+    return {
+      left: Math.min(...boxes.map((box) => box.left)) - room,
+      right: Math.max(...boxes.map((box) => box.right)) + room,
+      top: Math.min(...boxes.map((box) => box.top)) - room,
+      bottom: Math.max(...boxes.map((box) => box.bottom)) + room,
+    };
   }
 
   zoomBy(factor, focus = null) {

@@ -89,9 +89,12 @@ export class RovingFocus {
   }
 
   onKey(event) {
-    const direction = DIRECTIONS[event.key];
+    let direction = DIRECTIONS[event.key];
     const game = this.current();
     if (!direction || !game) return;
+    // A board turned a quarter turn clockwise (fit.js): an arrow goes the way it points
+    // on the screen, which is the board's right for ↓ and its top for →.
+    if (this.container.classList.contains("is-turned")) direction = [direction[1], -direction[0]];
     const from = game.tiles[Number(event.target.dataset.id)];
     if (!from) return;
     event.preventDefault();

@@ -52,8 +52,20 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
       return;
     }
     const items = [];
-    if (win.ranked) {
+    if (win.visitor) {
+      // Signed out: the server's sentence says what signing up or in now does with it.
+      if (!win.ranked) {
+        const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+        items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));
+      }
+      items.push(line(win.visitor, win.ranked ? "feel-win__ranked" : ""));
+    } else if (win.ranked) {
       items.push(line(word("ranked"), "feel-win__ranked"));
+    } else if (win.held) {
+      // Neither ranked nor unranked: its own state, in the words every page uses; then why.
+      items.push(line(word("held"), "feel-win__held"));
+      const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      if (why.length) items.push(line(why.join(" ")));
     } else {
       const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
       items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));

@@ -152,7 +152,13 @@ def test_download_my_data_gives_every_game_and_time():
             "achieved_at": game["finished_at"],
         }
     ]
-    assert data["statistics"] == {"games": 1, "won": 1, "ranked_wins": 1}
+    assert data["statistics"] == {
+        "games": 1,
+        "won": 1,
+        "ranked_wins": 1,
+        "wins_waiting_for_a_check": 0,
+    }
+    assert game["standing"] == "ranked" and game["standing_text"] is None
     assert data["account"]["trusted_for_boards"] is None
     trust = TrustedPlayer.objects.create(user=ada)
     data = json.loads(client.get("/sv/accounts/data/").content)

@@ -143,11 +143,11 @@ def test_each_rule_is_said_once_and_its_error_stands_under_the_password(lang):
     assert not set(retired) & set(help_items)
     shown_errors = _field_errors(page)
     assert not set(shown_errors) & set(help_items)
-    assert len(help_items) == len(set(help_items)) == 5 - len(shown_errors)
-    # Without the error, the help lists all five rules.
+    assert len(help_items) == len(set(help_items)) == 6 - len(shown_errors)
+    # Without the error, the help lists all six rules.
     fresh = _help_items(_get_sign_up(lang), "id_password1")
     assert _in(lang, "Your password must not be like your username or contain it.") in fresh
-    assert len(fresh) == 5
+    assert len(fresh) == 6
 
 
 def test_a_password_like_the_username_without_holding_it_is_refused_by_the_same_rule():

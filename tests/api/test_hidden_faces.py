@@ -166,3 +166,17 @@ def test_a_blocked_tap_names_no_hidden_tile(client, lang):
                 assert name not in message, (lang, tile, message)
         tried += 1
     assert tried >= 6
+
+
+def test_a_paused_games_answer_holds_no_face_until_it_is_resumed(client):
+    game = create(client, layout="L00")  # a deal of the server: may be ranked
+    assert any(tile["face"] for tile in game["tiles"]) and game["faces_withheld"] is False
+    paused = action(client, game["id"], "pause").json()
+    assert not paused["revealed"]
+    whole = client.get(f"/api/games/{game['id']}").json()
+    assert whole["paused"] is True and whole["faces_withheld"] is True
+    assert all(tile["face"] is None and tile["family"] is None for tile in whole["tiles"])
+    action(client, game["id"], "resume")
+    again = client.get(f"/api/games/{game['id']}").json()
+    assert again["faces_withheld"] is False
+    assert [t["face"] for t in again["tiles"]] == [t["face"] for t in game["tiles"]]

@@ -53,6 +53,14 @@ def check_move(client, game: dict, response) -> dict:
     assert "tiles" not in answer
     fresh = fetch(client, game["id"])
     applied = apply_move(game, answer)
+    if fresh["faces_withheld"]:
+        # Paused: the whole game holds no face (the page keeps what it had, hidden).
+        applied["tiles"] = [{**t, "face": None, "family": None} for t in applied["tiles"]]
+    elif game["faces_withheld"]:
+        # The answer that ends a pause of a game read while paused: the client fetches
+        # the whole game again for its faces (a resume changes no tile).
+        assert [t["removed"] for t in applied["tiles"]] == [t["removed"] for t in fresh["tiles"]]
+        applied["tiles"] = fresh["tiles"]
     assert {**applied, "event": "loaded"} == fresh
     # The version goes up by one exactly when the game changed (the clock running on aside).
     changed = unchanged_fields(applied) != unchanged_fields(game)

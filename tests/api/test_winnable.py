@@ -90,6 +90,7 @@ def test_a_lost_position_says_so_offers_the_undo_and_its_hint_claims_no_plan(cli
         "version": winnable(client, game["id"])["version"],
         "winnable": True,
         "undo_to_winnable": None,
+        "asks_first": False,  # a typed code is never ranked: the verdict is free
     }
     state = remove_pair(client, game["id"], history[-1])  # the losing removal
     check = winnable(client, game["id"])

@@ -141,13 +141,10 @@ def test_the_daily_link_plays_todays_deal_signed_out(live_server, page: Page):
     with translation.override("id"):
         from wording import formatting
 
-        label = " · ".join(
-            (
-                gettext("Daily deal"),
-                _t("id", "Fortress", "layout"),
-                formatting.long_day(daily.utc_day()),
-            )
-        )
+        label = gettext("Daily deal · %(layout)s · %(day)s") % {
+            "layout": _t("id", "Fortress", "layout"),
+            "day": formatting.long_day(daily.utc_day()),
+        }
     expect(page.locator("#board-status")).to_have_text(label)
     expect(page).to_have_title(f"{label} – {_t('id', 'Mahjong Solitaire')}")
     # Back on the daily page, this browser's game is marked on the Fortress's card.

@@ -311,7 +311,10 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     facts = won.locator("#won-facts li")
     expect(facts).to_have_text(
         [
-            "Rankad: vinsten räknas på topplistan.",
+            # Signed out: what signing up or in now does with the win, not "ranked".
+            "Om du skapar ett konto eller loggar in nu, i den här webbläsaren, flyttas "
+            "vinsten till ditt konto och blir rankad på topplistan, utom om kontot redan "
+            "har spelat den här given: då blir den inte rankad.",
             "Din bästa tid på den här layouten: 2:00.",
             "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
             code_later(),
@@ -338,7 +341,12 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(won).to_be_visible()
     # A replay of the day's deal (and, at machine speed, too fast).
     expect(facts).to_have_text(
-        [re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"), code_later()]
+        [
+            re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"),
+            "Om du skapar ett konto eller loggar in nu, i den här webbläsaren, sparas "
+            "vinsten i ditt kontos statistik, men den blir inte rankad.",
+            code_later(),
+        ]
     )
     assert page.evaluate("window.__animations") == 0
 

@@ -9,7 +9,8 @@ layout is dealt anew, as a new game opens there, and then measured:
   are on screen at once, with no scrolling; tablets on the layouts that need the most
   room (see ``extremes``);
 - phones held upright: the bar and the board's frame are on screen without scrolling the
-  page, nothing scrolls sideways, and the felt hugs the board. A new game shows the whole
+  page, nothing scrolls sideways, and the felt hugs the board (a wide layout turned: the
+  size of its tiles there is tested in test_upright_phone.py). A new game shows the whole
   board at a glance; where its tiles are under 24 px there (the overview,
   static/js/fit.js), a tap or + zooms in to the playing size, where the board pans inside
   its frame (and − goes back); a signed-in player's head is as slim as a visitor's;
@@ -105,8 +106,10 @@ MEASURE = """async ({layout, deal, whole, upright}) => {
     if (felt.height > tiles.height + below + 1) {
       say(`the felt is ${felt.height} px high for ${tiles.height} px of board and ${below} px of tools`);
     }
+    // A tile's shorter side (a turned board's tiles lie on their side).
     const narrowest = Math.min(...[...board.querySelectorAll('.tile.is-free')]
-      .map((button) => button.getBoundingClientRect().width));
+      .map((button) => button.getBoundingClientRect())
+      .map((box) => Math.min(box.width, box.height)));
     if (overview !== narrowest < 24) say(`overview ${overview} with free tiles ${narrowest} px wide`);
     if (overview) {
       document.getElementById('zoom-in').click();
@@ -347,11 +350,14 @@ TILE_AT = "([x, y]) => Number(document.elementFromPoint(x, y)?.closest('.tile')?
 
 
 def test_the_overview_on_an_upright_phone_zooms_in_where_it_is_tapped(live_server, open_at):
-    """The Turtle at 360 px: the whole board, tiles under 24 px, and words that say what a
-    tap does. A tap zooms in around the tile under the finger and taps nothing; the next
-    tap on it selects it; − goes back to the overview, where the keyboard still plays."""
+    """The Turtle at 360 px, with the board never turned (the board's setting): the whole
+    board, tiles under 24 px, and words that say what a tap does. A tap zooms in around
+    the tile under the finger and taps nothing; the next tap on it selects it; − goes back
+    to the overview, where the keyboard still plays."""
     page = open_at(360, 740, phone=True)
     page.goto(f"{live_server.url}/el/play/?layout=L00")
+    page.evaluate("localStorage.setItem('mahjong.turnBoard', 'never')")
+    page.reload()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     board = page.locator("#board")
     hint = page.locator("#board-overview-hint")

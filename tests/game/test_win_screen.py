@@ -35,6 +35,7 @@ def test_a_ranked_win_and_personal_bests_on_a_layout():
         "best": {"new": True, "previous_ms": None},  # the first ranked win is a best
         "daily": None,
         "code_later": None,  # not today's daily deal: its code is shown
+        "visitor": None,  # a signed-in player's win: nothing to promise
     }
     slower = win_screen.win_for(win_with_services(user=ada, code=None, seconds=400))
     assert slower["best"] == {"new": False, "previous_ms": 300_000}

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DEPTH, extent, fitUnits } from "../../static/js/fit.js";
+import { DEPTH, extent, fitBoard, fitUnits } from "../../static/js/fit.js";
 
 test("the extent covers the farthest tile's two half-tile columns and rows", () => {
   const tiles = [
@@ -39,4 +39,26 @@ test("a low, wide screen gets squarer tiles before the board has to pan", () => 
   const low = fitUnits(3000, 250, board);
   assert.ok(low.aspect < roomy.aspect);
   assert.ok(low.aspect >= 1.0);
+});
+
+test("a wide layout on an upright screen is turned where its tiles get larger", () => {
+  const turtle = { cols: 30, rows: 16, top: 4 };
+  // The room a 390 × 844 phone leaves for the board.
+  const lying = fitBoard(390, 684, turtle, false);
+  const turned = fitBoard(390, 684, turtle);
+  assert.equal(lying.turned, false);
+  assert.equal(turned.turned, true);
+  assert.ok(turned.u >= 1.1 * lying.u);
+  // A thumb's 32 px, where squarer tiles reach them: the Turtle at 360 × 740.
+  const small = fitBoard(360, 580, turtle);
+  assert.equal(small.turned, true);
+  assert.ok(small.u >= 16 - 1e-9 && small.aspect < 1.3 && small.aspect >= 1);
+});
+
+test("a tall layout, or a screen wider than tall, is never turned", () => {
+  const tower = { cols: 12, rows: 24, top: 2 };
+  const turtle = { cols: 30, rows: 16, top: 4 };
+  assert.equal(fitBoard(390, 684, tower).turned, false);
+  assert.equal(fitBoard(844, 300, turtle).turned, false);
+  assert.equal(fitBoard(1280, 700, turtle).turned, false);
 });

@@ -13,8 +13,18 @@ import pytest
 
 from deploy.stack import private_stack
 
+from .mail_sink import MailSink
+
 
 @pytest.fixture(scope="session")
-def ops():
-    with private_stack("ops", app_servers=2, workers=1, threads=4) as running:
+def mail():
+    """The mail server the stack sends its mail to (the password-reset link)."""
+    with MailSink() as sink:
+        yield sink
+
+
+@pytest.fixture(scope="session")
+def ops(mail):
+    mail_env = {"DJANGO_EMAIL_HOST": "127.0.0.1", "DJANGO_EMAIL_PORT": str(mail.port)}
+    with private_stack("ops", app_servers=2, workers=1, threads=4, **mail_env) as running:
         yield running

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def win(user, offsets_ms: list[int]) -> Game:
     owner = Owner(user_id=user.pk)
     game = services.game_create(owner=owner, code=None, layout_id="L00").game
-    start = timezone.now()
+    start = game.running_since  # a server deal's clock runs from its first view
     taps = [tile for pair in plan(game.code) for tile in pair]
     assert len(offsets_ms) == len(taps)
     for tile, at in zip(taps, offsets_ms):
@@ -95,7 +95,7 @@ def test_pauses_are_not_gaps_the_clock_is_play_time():
     ada = player("ada")
     owner = Owner(user_id=ada.pk)
     game = services.game_create(owner=owner, code=None, layout_id="L00").game
-    start = timezone.now()
+    start = game.running_since  # a server deal's clock runs from its first view
     services.game_tap(game_id=game.id, owner=owner, tile=plan(game.code)[0][0], now=start)
     services.game_pause(game_id=game.id, owner=owner, now=start + timedelta(seconds=1))
     services.game_resume(game_id=game.id, owner=owner, now=start + timedelta(seconds=600))
@@ -137,7 +137,7 @@ def test_the_players_statistics_say_a_win_is_held_for_review(client, lang):
             "once they have been checked.",
             2,
         ) % {"count": formatting.small_number(2)}
-        cell = pgettext("ranked", "Held for review")
+        cell = pgettext("win state", "Waiting for a check")  # the held state's one msgid
         yes = pgettext("ranked", "Yes")
     assert "Held for review" not in html and "held for review" not in html  # translated
     assert f'<p class="stats-held" id="stats-held">{notice}</p>' in html

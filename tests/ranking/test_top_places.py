@@ -178,7 +178,7 @@ def test_a_claimed_signed_out_daily_win_that_would_be_top_is_held():
         # Not on a board while signed out: not held yet.
         assert _state(won) == (True, "")
         ada = player("ada")
-        assert rules.claim_daily_wins(user_id=ada.pk, session_key="visitor-session") == 1
+        assert rules.claim_wins(user_id=ada.pk, session_key="visitor-session") == 1
     assert _state(won) == (False, top_places.TOP_PLACE)
     assert won.user_id == ada.pk and _day_board() == []
 
@@ -189,7 +189,7 @@ def test_a_claimed_win_slower_than_the_top_places_stays_ranked():
     visitor = Owner(session_key="visitor-session")
     with TOP3:
         won = win_with_services(owner=visitor, daily="L02", seconds=300)
-        rules.claim_daily_wins(user_id=player("ada").pk, session_key="visitor-session")
+        rules.claim_wins(user_id=player("ada").pk, session_key="visitor-session")
     assert _state(won) == (True, "")
     assert _day_board() == ["bo", "cy", "di", "ada"]
 

@@ -82,15 +82,17 @@ def test_a_new_game_marks_the_previous_unfinished_game_abandoned(client):
     assert (overall.played, overall.won) == (1, 0)  # the second game has no move yet
 
 
-def test_a_signed_out_game_is_not_recorded(client):
+def test_a_signed_out_win_is_recorded_in_the_account_signed_into_after_it(client):
     ada = player()
     state = win_through_api(client)
     game = Game.objects.get(id=state["id"])
     assert game.user is None
-    # Signing in afterwards does not carry a finished game into the account.
+    # Signing in afterwards carries the win into the account, judged by the usual rules:
+    # a deal from a game code counts in the statistics, never on a board.
     assert signs_in(client, "ada")
-    assert Game.objects.get(id=state["id"]).user is None
-    assert stats.stats_for_user(user_id=ada.pk).overall.played == 0
+    assert Game.objects.get(id=state["id"]).user == ada
+    overall = stats.stats_for_user(user_id=ada.pk).overall
+    assert (overall.played, overall.won, overall.ranked_won) == (1, 1, 0)
     assert stats.leaderboard_for_layout(layout_id="L00") == []
 
 

@@ -177,6 +177,8 @@ SAME_AS_ENGLISH = {
     (None, "Pause"): {"de"},
     # The admin's field label: "parameter" is the Swedish and Indonesian word too.
     (None, "parameter"): {"sv", "id"},
+    # Indonesian says "menu" for a menu (KBBI), as its phones do.
+    (None, "Menu"): {"id"},
     # Indonesian abbreviates nomor as "No.", as English abbreviates number.
     (None, "No."): {"id"},
     # Key caps in the help sheet: what the keyboards of these languages print on the keys

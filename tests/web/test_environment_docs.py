@@ -9,9 +9,9 @@ from django.conf import settings
 
 SETTINGS_DIR = Path(settings.BASE_DIR) / "mahjongsite" / "settings"
 GUIDE = Path(settings.BASE_DIR) / "docs" / "deploy.md"
-# The settings that production runs: base.py and production.py (local.py and test.py only
-# loosen what these read).
-PRODUCTION_SETTINGS = ("base.py", "production.py")
+# The settings an operator runs: base.py with production.py (make serve) or single.py
+# (make run); local.py and test.py only loosen what these read.
+PRODUCTION_SETTINGS = ("base.py", "production.py", "single.py")
 #: Where the limited actions' variables are listed (base.py reads each with env_rate).
 RATE_TABLE = Path(settings.BASE_DIR) / "mahjongsite" / "rates.py"
 READERS = {"env_str", "env_int", "env_bool", "env_list", "env_rate", "get", "getenv"}

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0013_admin_labels"),
+        ("game", "0014_solver_advice_and_review"),
     ]
 
     operations = [

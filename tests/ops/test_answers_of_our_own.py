@@ -1,0 +1,77 @@
+"""Through nginx (make serve): a request nginx refuses itself under /api/ gets the API's
+JSON error, elsewhere the site's page, never nginx's English one; and the password-reset
+mail's link carries the address the visitor used, port included, and opens the reset
+page."""
+
+from __future__ import annotations
+
+import re
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+
+from deploy.playclient import CSRF_FIELD, PASSWORD
+
+#: Request lines nginx refuses before any app server sees them.
+REFUSED = [
+    b"TRACE {path} HTTP/1.1",
+    b"CONNECT {path} HTTP/1.1",
+    b"GET {path}%00 HTTP/1.1",
+    b"GET {path}../../../etc/passwd HTTP/1.1",
+    b"GET {path} HTTP/9.9",
+]
+
+
+def _raw(url: str, line: bytes) -> tuple[int, str, bytes]:
+    """Status, content type and body of one raw request."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as connection:
+        host = f"{parts.hostname}:{parts.port}".encode()
+        connection.sendall(line + b"\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    kind = next(
+        (h.split(":", 1)[1].strip() for h in lines if h.lower().startswith("content-type")), ""
+    )
+    return int(lines[0].split()[1]), kind, body
+
+
+@pytest.mark.parametrize("line", REFUSED, ids=lambda line: line.split()[0].decode())
+def test_what_nginx_refuses_is_answered_in_our_words(ops, line):
+    status, kind, body = _raw(ops.url, line.replace(b"{path}", b"/api/games/"))
+    assert status >= 400 and kind == "application/json"
+    assert b"nginx" not in body
+    assert re.fullmatch(r"[a-z_]+", requests.models.complexjson.loads(body)["error"]["code"])
+
+    status, kind, body = _raw(ops.url, line.replace(b"{path}", b"/sv/"))
+    assert status >= 400 and kind.startswith("text/html")
+    assert b'<html lang="sv">' in body and b"nginx" not in body
+
+
+def test_the_reset_mails_link_keeps_the_port_and_opens_the_reset_page(ops, mail):
+    http = requests.Session()
+    signup = f"{ops.url}/sv/accounts/signup/"
+    token = CSRF_FIELD.search(http.get(signup, timeout=10).text).group(1)
+    form = {"username": "reset_port", "email": "reset_port@example.org"}
+    form |= {"password1": PASSWORD, "password2": PASSWORD, "csrfmiddlewaretoken": token}
+    assert http.post(signup, data=form, allow_redirects=False, timeout=30).status_code == 302
+
+    visitor = requests.Session()
+    reset = f"{ops.url}/sv/accounts/password/reset/"
+    token = CSRF_FIELD.search(visitor.get(reset, timeout=10).text).group(1)
+    sent = visitor.post(
+        reset, data={"email": "reset_port@example.org", "csrfmiddlewaretoken": token}, timeout=30
+    )
+    assert sent.status_code == 200
+
+    (message,) = [m for m in mail.messages if "reset_port@example.org" in m["To"]]
+    link = re.search(r"https?://\S+", message.get_body().get_content()).group(0)
+    assert link.startswith(f"{ops.url}/sv/accounts/")  # host and port as the visitor used
+    page = visitor.get(link, timeout=10)
+    assert page.status_code == 200
+    assert 'name="new_password1"' in page.text

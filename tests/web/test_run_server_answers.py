@@ -1,0 +1,92 @@
+"""`make run`'s gunicorn (mahjongsite/gunicorn_worker.py): a request gunicorn cannot
+read gets the site's answer, the API's JSON error under /api/ and the site's page in its
+four languages elsewhere, never gunicorn's English page."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from django.conf import settings
+
+#: Requests gunicorn refuses itself (its own limits and parser), with the path to put
+#: in, and whether gunicorn has read the address by then (else it cannot tell the API).
+MALFORMED = {
+    "request line": (b"GET {path} HTTP/1.1 extra", True),
+    "header": (b"GET {path} HTTP/1.1\r\nBad Header: x", True),
+    "version": (b"GET {path} HTTP/7.1", True),
+    "long line": (b"GET {path}" + b"a" * 9000 + b" HTTP/1.1", False),
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "mahjongsite.settings.single",
+        "DJANGO_SECRET_KEY": "run-server-test-key",
+        "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('run') / 'db.sqlite3'}",
+    }
+    command = [sys.executable, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"127.0.0.1:{port}"]
+    command += ["--workers", "1", "--threads", "2"]
+    command += ["--worker-class", "mahjongsite.gunicorn_worker.SiteThreadWorker"]
+    process = subprocess.Popen(
+        command, cwd=settings.BASE_DIR, env=environment, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("gunicorn did not start") from None
+                time.sleep(0.2)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _raw(port: int, line: bytes) -> tuple[int, str, bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(line + b"\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    kind = next(
+        (h.split(":", 1)[1].strip() for h in lines if h.lower().startswith("content-type")), ""
+    )
+    return int(lines[0].split()[1]), kind, body
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_a_request_gunicorn_cannot_read_gets_our_answer(server, name):
+    line, read_the_address = MALFORMED[name]
+    status, kind, body = _raw(server, line.replace(b"{path}", b"/api/games"))
+    assert 400 <= status < 500
+    if read_the_address:
+        assert kind == "application/json", body[:200]
+        error = json.loads(body)["error"]
+        assert (error["code"], error["message"]) == ("bad_request", "Förfrågan kunde inte förstås.")
+    else:
+        assert kind.startswith("text/html") and b'<html lang="sv">' in body
+
+    status, kind, body = _raw(server, line.replace(b"{path}", b"/sv/"))
+    assert 400 <= status < 500 and kind.startswith("text/html")
+    assert b'<html lang="sv">' in body and b"gunicorn" not in body.lower()
