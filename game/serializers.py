@@ -139,8 +139,8 @@ def game_payload(game: Game, board: Board, facts: Facts, *, event: str) -> dict:
 
 
 #: The most tiles a move's answer names as put back before it may name those still
-#: removed instead (an undo of over 28 pairs at once; the answer stays within 1 KB).
-LISTED_RESTORED = 56
+#: removed instead (an undo of over 24 pairs at once; the answer stays within 1 KB).
+LISTED_RESTORED = 48
 
 
 def move_payload(played: Played, facts: Facts) -> dict:

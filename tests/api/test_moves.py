@@ -222,17 +222,17 @@ def test_a_long_undo_names_the_tiles_still_removed_and_fits_the_budget(client, c
     check_move(client, game, response)
 
 
-def test_an_undo_of_up_to_28_pairs_names_the_tiles_put_back(client, clock):
+def test_an_undo_of_up_to_24_pairs_names_the_tiles_put_back(client, clock):
     game = create(client, code=EXAMPLE)
     plan = Board.from_code(EXAMPLE).deal.plan
-    for a, b in plan[:29]:
+    for a, b in plan[:25]:
         tap(client, game["id"], a)
         tap(client, game["id"], b)
     game = fetch(client, game["id"])
 
-    response = post(client, f"/api/games/{game['id']}/undo", {"count": 28})
+    response = post(client, f"/api/games/{game['id']}/undo", {"count": 24})
     answer = response.json()
 
-    assert sorted(answer["restored"]) == sorted(t for pair in plan[1:29] for t in pair)
+    assert sorted(answer["restored"]) == sorted(t for pair in plan[1:25] for t in pair)
     assert "all_removed" not in answer
     check_move(client, game, response)
