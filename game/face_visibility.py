@@ -6,8 +6,8 @@ it, or two or four lying half or a quarter over it). Tiles of a layer rest on th
 below, so nothing higher can cover a part the layer above leaves open. Any other tile,
 a removed one included (it was free, so seen, before it went), shows its face.
 
-The answers send ``"face": null`` (and ``"family": null``) for a hidden tile; a move's
-answer lists in ``revealed`` the faces its removals uncovered, and in ``covered`` the
+The answers send ``"face": null`` (``"family"`` and ``"match"`` null too) for a hidden
+tile; a move's answer lists in ``revealed`` the faces its removals uncovered, and in ``covered`` the
 tiles an undo covered wholly again (their faces are null again, as a fresh ``GET`` says).
 The code gives the whole deal, so it is not sent either while a server-dealt game is in
 play, nor, until the day is over, for a game on today's daily deal, ended or not.
@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext
 
 from daily.rules import todays_daily
-from mahjong import Board, family
+from mahjong import Board, family, match_class
 from mahjong.rules.board import BlockKind
 from wording.names import AS_SUBJECT, tile_name
 
@@ -82,9 +82,10 @@ def covered_tiles(board: Board, restored: Iterable[int]) -> list[int]:
 
 
 def revealed_payload(board: Board, removed: Iterable[int]) -> list[dict]:
-    """``[{"id", "face", "family"}]`` for each tile a move uncovered."""
+    """``[{"id", "face", "family", "match"}]`` for each tile a move uncovered."""
+    faces = board.deal.faces
     return [
-        {"id": i, "face": board.deal.faces[i], "family": family(board.deal.faces[i])}
+        {"id": i, "face": faces[i], "family": family(faces[i]), "match": match_class(faces[i])}
         for i in revealed_tiles(board, removed)
     ]
 

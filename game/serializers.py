@@ -3,7 +3,7 @@
 Two shapes, both plain dicts encoded once per response:
 
 * :func:`game_payload`, the whole game (creation, ``GET`` and the play page): every tile
-  with its position, face, family, and whether it is free or removed;
+  with its position, face, family, match class, and whether it is free or removed;
 * :func:`move_payload`, the answer to a move (tap, undo, hint, pause, resume): only what
   changed on the tiles, plus the game's small state, which is always whole.
 
@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from editor.naming import layout_label
-from mahjong import Board, family
+from mahjong import Board, family, match_class
 from wording.teaching import blocked_sentence
 
 from . import verdicts
@@ -41,15 +41,26 @@ from .solver_knowledge import page_knows
 # One entry per game in play, as the engine keeps one deal each (its size fixed at import).
 @lru_cache(maxsize=settings.MAHJONG_DEAL_MEMORY)
 def _fixed_tiles(code: str) -> tuple[dict, ...]:
-    """Each tile's id, position, face and family: these never change within a game."""
+    """Each tile's id, position, face, family and match class: these never change within
+    a game. The match class is data, as the engine names it: two faces match exactly when
+    their classes are equal, so the board can start a pair's removal before the answer
+    comes without knowing the rule (the server still decides the move)."""
     deal = Board.from_code(code).deal
     return tuple(
-        {"id": i, "x": x, "y": y, "z": z, "face": face, "family": family(face)}
+        {
+            "id": i,
+            "x": x,
+            "y": y,
+            "z": z,
+            "face": face,
+            "family": family(face),
+            "match": match_class(face),
+        }
         for i, ((x, y, z), face) in enumerate(zip(deal.layout.positions, deal.faces))
     )
 
 
-_HIDDEN = {"face": None, "family": None}
+_HIDDEN = {"face": None, "family": None, "match": None}
 
 
 def game_status(game: Game, board: Board, facts: Facts) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -203,6 +204,7 @@ def play(request: HttpRequest) -> HttpResponse:
         "create": create,
         "game": initial,
         "guide": guide,
+        "requestTimeoutMs": settings.MAHJONG_BOARD_REQUEST_TIMEOUT_MS,
     }
     # Only a typed code can be an earlier day's deal (a fresh deal's code is the server's).
     if initial is not None:

@@ -193,6 +193,9 @@ MAHJONG_REQUEST_MAX_BODY_BYTES = env_int("MAHJONG_REQUEST_MAX_BODY_BYTES", 65536
 # and the "can this game still be won" check the board asks for after a removal.
 MAHJONG_HINT_SOLVE_MS = env_int("MAHJONG_HINT_SOLVE_MS", 30, minimum=1)
 MAHJONG_CHECK_SOLVE_MS = env_int("MAHJONG_CHECK_SOLVE_MS", 600, minimum=1)
+# How long the board waits for an answer before it counts the connection as lost and
+# holds the move, to send it again once the connection is back (static/js/api.js).
+MAHJONG_BOARD_REQUEST_TIMEOUT_MS = env_int("MAHJONG_BOARD_REQUEST_TIMEOUT_MS", 15_000, minimum=1000)
 # What the solver's answers are remembered for (game/verdicts.py): positions whose verdict
 # each app process keeps (the least recently used forgotten first), "can it still be
 # won" checks each process keeps, and how long both stay in the shared cache.

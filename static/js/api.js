@@ -1,5 +1,12 @@
 // The board's client for the JSON API (docs/openapi.json). Requests are sent one after
 // the other, in the order the player made them; the server decides everything.
+//
+// A lost connection stops nothing: a move (a tap, undo, hint, pause, resume) that cannot
+// reach the server (or that the site cannot answer for now: 502, 503, 504) is held, with every request after it, and sent again once the
+// connection is back, in the same order. The connection may also have gone after the
+// server took the move and before its answer came: before sending it again, a GET of the
+// game says whether it was taken (the game's version went up). If it was, that whole game
+// is the move's answer, and nothing is sent twice.
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -9,13 +16,40 @@ export class ApiError extends Error {
   }
 }
 
+// While the connection is down, how long to wait before trying again when the browser
+// does not say that it is back (its "online" event tries at once).
+const RETRY_MS = 1000;
+// Answers that say the site cannot answer now: bad gateway, unavailable, gateway timeout.
+const UNAVAILABLE = [502, 503, 504];
+
 export class GameApi {
-  constructor({ base, lang, csrfToken, networkMessage }) {
+  // timeoutMs: a request with no answer after it counts as a lost connection (a dropped
+  // connection may leave a request waiting for minutes). onConnection(online): called
+  // when the connection is lost (false) and when a request goes through again (true).
+  constructor({ base, lang, csrfToken, networkMessage, timeoutMs, onConnection = () => {} }) {
     this.base = base;
     this.lang = lang;
     this.csrfToken = csrfToken;
     this.networkMessage = networkMessage;
+    this.timeoutMs = timeoutMs;
+    this.onConnection = onConnection;
     this.queue = Promise.resolve();
+    this.online = true;
+    this.seen = null; // the latest {id, version} the server sent
+    this.wake = null; // ends the wait before the next try, when the browser is online
+    window.addEventListener("online", () => this.wake?.());
+    window.addEventListener("offline", () => this.connected(false));
+  }
+
+  connected(online) {
+    if (online === this.online) return;
+    this.online = online;
+    this.onConnection(online);
+  }
+
+  // The game the board shows, when it did not come through this client (the page's own).
+  know(game) {
+    this.seen = { id: game.id, version: game.version };
   }
 
   // Run requests strictly in sequence; a failure does not block the ones after it.
@@ -33,12 +67,21 @@ export class GameApi {
       headers["X-CSRFToken"] = this.csrfToken;
       options.body = JSON.stringify(body ?? {});
     }
+    if (this.timeoutMs && !keepalive) options.signal = AbortSignal.timeout(this.timeoutMs);
     let response;
     try {
       response = await fetch(this.base + path, options);
     } catch (error) {
+      this.connected(false);
       throw new ApiError("network", this.networkMessage, 0);
     }
+    if (UNAVAILABLE.includes(response.status)) {
+      // The site is there but cannot answer now (its app servers restarting, its database
+      // out: nothing was taken). As for a lost connection, the move waits.
+      this.connected(false);
+      throw new ApiError("network", this.networkMessage, 0);
+    }
+    this.connected(true);
     let data = null;
     try {
       data = await response.json();
@@ -49,7 +92,52 @@ export class GameApi {
       const problem = data && data.error ? data.error : {};
       throw new ApiError(problem.code || "http", problem.message || this.networkMessage, response.status);
     }
+    if (data && data.id && Number.isInteger(data.version)) this.seen = { id: data.id, version: data.version };
     return data;
+  }
+
+  // Resolves at the next chance that the connection is back: the browser says it is
+  // online, or RETRY_MS have passed.
+  nextTry() {
+    return new Promise((resolve) => {
+      const done = () => {
+        window.clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = window.setTimeout(done, RETRY_MS);
+      this.wake = done;
+    });
+  }
+
+  // A move on game `id`, held while the connection is down (see the top of this file).
+  // Its answer, or the whole game when the move was taken before the connection went.
+  move(id, path, body) {
+    return this.enqueue(async () => {
+      const before = this.seen && this.seen.id === id ? this.seen.version : null;
+      for (;;) {
+        try {
+          return await this.send("POST", `/${id}/${path}`, body);
+        } catch (error) {
+          if (error.code !== "network") throw error;
+        }
+        const whole = await this.untilBack(id);
+        // Unknown (no answer yet from this page): sent again, as not taken.
+        if (before !== null && whole.version !== before) return whole;
+      }
+    });
+  }
+
+  // The whole game, once the connection is back.
+  async untilBack(id) {
+    for (;;) {
+      await this.nextTry();
+      try {
+        return await this.send("GET", `/${id}`);
+      } catch (error) {
+        if (error.code !== "network") throw error;
+      }
+    }
   }
 
   create(options) {
@@ -61,12 +149,12 @@ export class GameApi {
   }
 
   tap(id, tile) {
-    return this.enqueue(() => this.send("POST", `/${id}/tap`, { tile }));
+    return this.move(id, "tap", { tile });
   }
 
   // undo, hint, pause, resume; body: {page} for a board page's own pause or resume.
   action(id, name, body = {}) {
-    return this.enqueue(() => this.send("POST", `/${id}/${name}`, body));
+    return this.move(id, name, body);
   }
 
   // Sent at once, not after the requests in flight: the page may be about to go away,

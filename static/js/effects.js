@@ -107,7 +107,9 @@ export function setupEffects({ board, tiles }) {
     });
   }
 
-  board.addEventListener("board:applied", (event) => {
+  // A tap moves the tiles when it is drawn: before its answer when the board expected
+  // it (board:predicted), and not again when the answer says the same.
+  const answered = (event) => {
     const { game, answer } = event.detail;
     const before = selected;
     selected = game.selected;
@@ -117,6 +119,11 @@ export function setupEffects({ board, tiles }) {
     if (answer.removed && answer.removed.length && answer.event !== "undone") {
       for (const id of answer.removed) leave(id);
     }
+  };
+  board.addEventListener("board:predicted", answered);
+  board.addEventListener("board:applied", (event) => {
+    if (event.detail.predicted) selected = event.detail.game.selected;
+    else answered(event);
   });
   board.addEventListener("board:blocked", (event) => {
     selected = event.detail.game.selected;

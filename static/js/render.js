@@ -122,7 +122,9 @@ export class BoardView {
     for (const tile of game.tiles) {
       const button = this.buttons.get(tile.id);
       const selected = game.selected === tile.id;
-      if (button.hidden !== tile.removed) button.hidden = tile.removed;
+      // A leaving tile (effects.js) ends its movement first: it hides itself then.
+      const leaving = button.classList.contains("tile--leaving");
+      if (button.hidden !== tile.removed && !leaving) button.hidden = tile.removed;
       button.classList.toggle("is-free", tile.free);
       button.classList.toggle("is-blocked", !tile.free && !tile.removed);
       button.classList.toggle("is-selected", selected);

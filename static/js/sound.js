@@ -4,8 +4,9 @@
 // choice is remembered (localStorage "mahjong.sound": "on" | "off"); nothing plays
 // while the page is hidden.
 //
-// Listens to the board's DOM events (static/js/board.js): board:applied for selections,
-// removals, undos and hints, board:blocked for a blocked tap, board:won for the win.
+// Listens to the board's DOM events (static/js/board.js): board:predicted and
+// board:applied for selections, removals, undos and hints, board:blocked for a blocked
+// tap, board:won for the win.
 
 const KEY = "mahjong.sound";
 
@@ -113,7 +114,9 @@ export function setupSound({ board, toggle }) {
       show();
     });
   }
-  board.addEventListener("board:applied", (event) => {
+  // Heard when the tap is drawn: before its answer when the board expected it, and not
+  // again when the answer says the same.
+  const answered = (event) => {
     const { answer } = event.detail;
     switch (answer.event) {
       case "selected":
@@ -133,6 +136,10 @@ export function setupSound({ board, toggle }) {
       default:
         break; // blocked and won have events of their own
     }
+  };
+  board.addEventListener("board:predicted", answered);
+  board.addEventListener("board:applied", (event) => {
+    if (!event.detail.predicted) answered(event);
   });
   board.addEventListener("board:blocked", () => sound.play("blocked"));
   board.addEventListener("board:won", () => sound.play("win"));

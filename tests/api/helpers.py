@@ -71,9 +71,9 @@ def apply_move(game: dict, answer: dict) -> dict:
     for i in answer["unfreed"]:
         tiles[i]["free"] = False
     for tile in answer["revealed"]:  # faces uncovered: sent as null while wholly covered
-        tiles[tile["id"]].update(face=tile["face"], family=tile["family"])
+        tiles[tile["id"]].update(face=tile["face"], family=tile["family"], match=tile["match"])
     for i in answer["covered"]:  # wholly covered again by an undo
-        tiles[i].update(face=None, family=None)
+        tiles[i].update(face=None, family=None, match=None)
     change = {"removed", "restored", "all_removed", "freed", "unfreed", "blocked"}
     change |= {"revealed", "covered"}
     return {**game, **{k: v for k, v in answer.items() if k not in change}, "tiles": tiles}

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from game.face_visibility import hidden_tiles, revealed_tiles
 from game.models import Game
-from mahjong import Board, family
+from mahjong import Board, family, match_class
 
 from .helpers import EXAMPLE, action, create, tap
 from .test_moves import fetch
@@ -57,9 +57,10 @@ def test_a_new_game_sends_no_hidden_face_and_no_code(client):
     hidden = hidden_tiles(board)
     for tile in game["tiles"]:
         if tile["id"] in hidden:
-            assert (tile["face"], tile["family"]) == (None, None)
+            assert (tile["face"], tile["family"], tile["match"]) == (None, None, None)
         else:
             assert tile["face"] == board.faces[tile["id"]]
+            assert tile["match"] == match_class(tile["face"])
     served = create(client, layout="L00")
     assert served["code"] is None and served["origin"] == "new"
     stored = Board.from_code(Game.objects.get(id=served["id"]).code)
@@ -85,6 +86,7 @@ def test_faces_arrive_in_the_move_that_uncovers_them_and_a_get_agrees(client):
             assert known[tile["id"]] is None  # only faces not sent before
             assert tile["face"] == board.faces[tile["id"]]
             assert tile["family"] == family(tile["face"])
+            assert tile["match"] == match_class(tile["face"])
             known[tile["id"]] = tile["face"]
             revealed_any = True
         # Every tile that is free now shows its face to the client.

@@ -34,8 +34,8 @@ IN_COLOUR = """strip => {
 # unit (--u-min) unless given another, in a grid with gaps; answers each tile's box in the
 # strip.
 DRAW_STRIP = """async ([kinds, hideIndex, unit]) => {
-  const board = document.querySelector('script[src*="board.js"]').src;
-  const { glyph } = await import(board.replace(/board\\.js.*$/, "render.js"));
+  const board = document.querySelector('script[src*="play.js"]').src;
+  const { glyph } = await import(board.replace(/play\\.js.*$/, "render.js"));
   const families = { B: "bamboo", C: "characters", D: "circles" };
   const family = (kind) =>
     families[kind[1]] && /^\\d/.test(kind) ? families[kind[1]]

@@ -76,8 +76,10 @@ def test_static_files_have_hashed_names_and_long_cache_headers(ops):
     html = player.get("/sv/play/").text
     scripts = re.findall(r'src="(/static/js/[^"]+\.js)"', html)
     assert scripts and all(re.search(r"\.[0-9a-f]{12}\.js$", src) for src in scripts), scripts
-    (board,) = [src for src in scripts if src.startswith("/static/js/board.")]
-    module = player.get(board)
+    # The page loads the board through its entry, play.js, which imports board.js.
+    (entry,) = [src for src in scripts if src.startswith("/static/js/play.")]
+    (board,) = re.findall(r'from\s+"\./(board\.[^"]+)"', player.get(entry).text)
+    module = player.get("/static/js/" + board)
     assert "max-age=315360000" in module.headers["Cache-Control"]
     assert "immutable" in module.headers["Cache-Control"]
     # Module imports are rewritten to hashed names too (api.js was imported by its plain

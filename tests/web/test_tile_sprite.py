@@ -111,4 +111,4 @@ def test_play_page_offers_the_tile_sets_and_tables_and_sets_the_choice_before_th
     # set is on <html> before the first tile is drawn.
     script = re.search(r'<script src="[^"]*tile-faces\.js"[^>]*>', html).group(0)
     assert "defer" not in script and "async" not in script and "module" not in script
-    assert html.index(script) < html.index('src="' + static("js/board.js"))
+    assert html.index(script) < html.index('src="' + static("js/play.js"))
