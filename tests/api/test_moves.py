@@ -1,8 +1,9 @@
 """A move answers with only what it changed: small, and exactly enough.
 
-Every answer to tap, undo, redo, restart, hint, pause and resume is at most 1 KB and, applied to the
-game it followed (``apply_move``, the rule docs/openapi.json gives clients), equals what a
-fresh ``GET`` gives; the clock is frozen so that ``elapsed_ms`` compares exactly.
+Every answer to tap, undo, redo, restart, hint, pause and resume is at most 1 KB and,
+applied to the game it followed (``apply_move``, the rule docs/openapi.json gives
+clients), equals what a fresh ``GET`` gives; the clock is frozen so that ``elapsed_ms``
+compares exactly.
 """
 
 import random
