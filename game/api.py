@@ -55,7 +55,9 @@ def _whole(played: services.Played, status: int = 200) -> JsonResponse:
 
 
 def _move(played: services.Played) -> JsonResponse:
-    return JsonResponse(move_payload(played, facts_for(played.game)), json_dumps_params=_COMPACT)
+    # A restart takes a ranked win away: its answer says so (may_rank), as a whole game does.
+    facts = facts_for(played.game, whole=played.event == "restarted")
+    return JsonResponse(move_payload(played, facts), json_dumps_params=_COMPACT)
 
 
 @api_view("GET")
@@ -140,6 +142,22 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     if type(count) is not int or not 1 <= count <= PAIRS:
         raise ApiError("invalid_field", field="count")
     return _move(services.game_undo(game_id=game_id, owner=owner, count=count))
+
+
+@api_view("POST")
+@rate_limit("game_move")
+def game_redo(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The pair undone last taken off again (until the player removes a pair)."""
+    json_body(request)  # takes no field, but a broken body is refused
+    return _move(services.game_redo(game_id=game_id, owner=owner_for(request)))
+
+
+@api_view("POST")
+@rate_limit("game_move")
+def game_restart(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Back to the deal's first position; the game can no longer be ranked."""
+    json_body(request)
+    return _move(services.game_restart(game_id=game_id, owner=owner_for(request)))
 
 
 @api_view("GET", "POST")

@@ -152,6 +152,12 @@ class Game(models.Model):
     # (ranking/top_places.py, ranking/checked_boards.py).
     reviewed = models.BooleanField(_("checked by a person"), default=False)
 
+    # The pairs undone since the last removal, the next one to take off again last: what
+    # redo does (the engine's Board.undone); a removal of the player's own empties it.
+    undone = models.JSONField(_("undone pairs (for redo)"), default=list, blank=True)
+    # How many times the player went back to the deal's first position: a restarted game
+    # is never ranked (ranking/rules.py), its player has seen the deal.
+    restarts = models.PositiveIntegerField(_("restarts"), default=0)
     hints_used = models.PositiveIntegerField(_("hints used"), default=0)
     undos_used = models.PositiveIntegerField(_("undos used"), default=0)
     # Incremented on every change: lets a client or a test see that nothing was lost.

@@ -32,5 +32,11 @@ def game_get(*, game_id, owner: Owner) -> Game:
 
 
 def board_for(game: Game) -> Board:
-    """The engine's board for a stored game: its deal, its history, its selection."""
-    return Board.from_code(game.code, [tuple(pair) for pair in game.history], game.selected)
+    """The engine's board for a stored game: its deal, its history, its selection and
+    the pairs redo may take off again."""
+    return Board.from_code(
+        game.code,
+        [tuple(pair) for pair in game.history],
+        game.selected,
+        [tuple(pair) for pair in game.undone],
+    )

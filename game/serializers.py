@@ -73,7 +73,13 @@ def game_status(game: Game, board: Board, facts: Facts) -> dict:
         "code": facts.code,
         "state": board.state.value,
         "tiles_left": len(board),
+        # How many pairs may be removed now (every two free tiles that match): the bar's
+        # count; 0 with tiles left is "No more moves".
+        "pairs_available": board.playable_pair_count(),
         "selected": board.selected,
+        # The free tiles that match the selected one ("Show matches" marks them); only
+        # free tiles, whose faces the player sees.
+        "matches": [] if board.selected is None else board.free_matches(board.selected),
         "hint": game.hint,
         "elapsed_ms": game.elapsed_ms_at(timezone.now()),
         "paused": game.paused,
@@ -81,6 +87,8 @@ def game_status(game: Game, board: Board, facts: Facts) -> dict:
         "hints_used": game.hints_used,
         "undos_used": game.undos_used,
         "can_undo": movable and board.can_undo(),
+        # Restart is possible exactly when undo is (Board.can_restart): not sent twice.
+        "can_redo": movable and board.can_redo(),
         "can_hint": movable and board.can_hint(),
         "can_pause": board.can_pause(),
         "version": game.version,
@@ -142,8 +150,8 @@ def game_payload(game: Game, board: Board, facts: Facts, *, event: str) -> dict:
 
 
 #: The most tiles a move's answer names as put back before it may name those still
-#: removed instead (an undo of over 32 pairs at once; the answer stays within 1 KB).
-LISTED_RESTORED = 64
+#: removed instead (an undo of over 24 pairs at once; the answer stays within 1 KB).
+LISTED_RESTORED = 48
 
 
 def move_payload(played: Played, facts: Facts) -> dict:
@@ -161,13 +169,18 @@ def move_payload(played: Played, facts: Facts) -> dict:
         "revealed": revealed_payload(board, change.removed),
         "covered": covered_tiles(board, change.restored),
     }
-    if len(change.restored) > LISTED_RESTORED:
+    if len(change.restored) > LISTED_RESTORED or played.event == "restarted":
+        # (A restart leaves no tile removed: the empty list says it in the fewest bytes.)
         # An undo of many pairs at once puts back most of the board: the tiles still
         # removed are then the shorter list naming the same change, and keep it small.
         still_removed = [i for i in range(len(board.deal.faces)) if not board.is_present(i)]
         if len(still_removed) < len(change.restored):
             data["restored"] = []
             data["all_removed"] = still_removed
+    if facts.may_rank is not None:
+        # A restart's answer (ranking/rules.py: a restarted game is never ranked): the
+        # board must know before a first hint asks whether to give a ranked win up.
+        data["may_rank"] = facts.may_rank
     tap = played.tap
     if tap is not None and tap.blocking is not None:
         data["blocked"] = {

@@ -1,5 +1,5 @@
-"""Writes on games: create, tap, undo, hint, pause, resume, and claiming a visitor's
-games at sign-in.
+"""Writes on games: create, tap, undo, redo, restart, hint, pause, resume, and claiming
+a visitor's games at sign-in.
 
 Each function takes keyword-only, typed arguments, locks the game's row for the length
 of its transaction (``select_for_update``; on SQLite the IMMEDIATE transaction takes the
@@ -276,6 +276,7 @@ def record_tap(game: Game, board: Board, result: TapResult, now: datetime) -> st
     event = result.outcome.value
     if result.removed is not None:
         game.history = [list(pair) for pair in board.history]
+        game.undone = []  # a removal of the player's own: nothing left to redo
         game.hint = None
     game.selected = board.selected
     _sync_clock(game, now, first_move=True)
@@ -304,13 +305,62 @@ def _undo(game: Game, board: Board, count: int, now: datetime) -> Played:
     before = board.snapshot()
     for _ in range(count):
         board.undo()
-    game.history = [list(pair) for pair in board.history]
-    game.selected = board.selected
-    game.hint = None
+    _keep_position(game, board)
     game.undos_used += count
     _apply_state(game, board, now)
     store.save(game)
     return Played(game, board, "undone", board.change_since(before))
+
+
+def _keep_position(game: Game, board: Board) -> None:
+    """Store the board's position after an undo, a redo or a restart: the history, what
+    redo may take off again, the selection; the hint shown no longer applies."""
+    game.history = [list(pair) for pair in board.history]
+    game.undone = [list(pair) for pair in board.undone]
+    game.selected = board.selected
+    game.hint = None
+
+
+def game_redo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Take the pair undone last off again: the position and the history are those before
+    that undo. Possible after undos until the player removes a pair of their own.
+
+    Raises ``Game.DoesNotExist``, :class:`GamePaused` or :class:`~mahjong.NothingToRedo`.
+    """
+    now = now or timezone.now()
+    with _move(game_id, owner) as (game, board):
+        _check_playable(game)
+        before = board.snapshot()
+        board.redo()
+        _keep_position(game, board)
+        # Taking a pair off may leave no pair: the event says "stuck" then, as a tap's.
+        event = _apply_state(game, board, now) or "redone"
+        store.save(game)
+    return Played(game, board, event, board.change_since(before))
+
+
+def game_restart(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
+    """Back to the deal's first position: every pair put back, nothing left to redo. The
+    clock runs on, and the game can no longer be ranked (``restarts``; ranking/rules.py):
+    its player has seen the deal.
+
+    Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~mahjong.GameOver` or
+    :class:`~mahjong.NothingToUndo` (no pair removed yet).
+    """
+    now = now or timezone.now()
+    with _move(game_id, owner) as (game, board):
+        _check_playable(game)
+        before = board.snapshot()
+        board.restart()
+        _keep_position(game, board)
+        game.restarts += 1
+        # A deal is built with its winning plan: its first position is winnable, known
+        # without a search (recorded for the version this save gives the game).
+        game.verdict_version = game.version + 1
+        game.verdict_winnable, game.verdict_undo = True, None
+        _apply_state(game, board, now)
+        store.save(game)
+    return Played(game, board, "restarted", board.change_since(before))
 
 
 class NotLost(Exception):

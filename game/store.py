@@ -47,6 +47,8 @@ MUTABLE_FIELDS = [
     "hints_used",
     "advised",
     "undos_used",
+    "undone",
+    "restarts",
     "version",
     "updated_at",
     "hint_sure",

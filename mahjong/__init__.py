@@ -16,8 +16,10 @@ The whole game in a few names, in the spirit of python-chess::
 * :func:`deal_for` gives a code's :class:`Deal`: faces on the layout's 144
   positions and a winning plan of :data:`PAIRS` (72) pairs.
 * :class:`Board` is a game in progress: taps (:meth:`Board.tap`), removals,
-  undo, hints, its :class:`State`, what may happen now (``can_undo``,
-  ``can_hint``, ``can_pause``) and why a tile is blocked (:meth:`Board.blocking`).
+  undo, redo, restart, hints, its :class:`State`, what may happen now (``can_undo``,
+  ``can_redo``, ``can_restart``, ``can_hint``, ``can_pause``), how many pairs may be
+  removed now (:meth:`Board.playable_pair_count`), the free tiles that match a tile
+  (:meth:`Board.free_matches`) and why a tile is blocked (:meth:`Board.blocking`).
 * :func:`family` names a face's family: its values are the only family names
   the site uses (the API sends them; the board's CSS classes are built from them).
 * :data:`LAYOUTS` holds the Turtle (``L00``) and our own designs. A player's own
@@ -54,7 +56,15 @@ from .rules.custom import Problem as LayoutProblem
 from .rules.custom import layout_id as custom_layout_id
 from .rules.custom import problems as layout_problems
 from .rules.deal import Deal, NoDeal, generate_deal
-from .rules.errors import GameOver, IllegalMove, MoveError, NothingToUndo, TileRemoved, UnknownTile
+from .rules.errors import (
+    GameOver,
+    IllegalMove,
+    MoveError,
+    NothingToRedo,
+    NothingToUndo,
+    TileRemoved,
+    UnknownTile,
+)
 from .rules.kmahjongg import LayoutFileError
 from .rules.layouts import InvalidLayout, Layout, validate
 from .rules.registry import (
@@ -91,6 +101,7 @@ __all__ = [
     "MalformedCode",
     "MoveError",
     "NoDeal",
+    "NothingToRedo",
     "NothingToUndo",
     "Outcome",
     "PLAYING",

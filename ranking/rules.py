@@ -16,7 +16,9 @@ that wins the game, and stored in ``Game.ranked``):
 4. it took at least :data:`MIN_MS_PER_PAIR` of play time per removed pair: a human taps
    twice per pair and has to find the pair first (docs/architecture.md gives
    the figures);
-5. for the daily deal (a kind ranked once per deal), it is the player's first game on that day's deal: a second try
+5. it was never restarted: a player who went back to the deal's first position has
+   seen the deal (``Game.restarts``);
+6. for the daily deal (a kind ranked once per deal), it is the player's first game on that day's deal: a second try
    on a deal one has seen is practice, not a race. A player has one ranked result per
    daily deal, however their games interleave: a daily win is ranked only when it is
    the player's one game on that deal, and a win from while signed out, claimed at
@@ -25,12 +27,12 @@ that wins the game, and stored in ``Game.ranked``):
    the player's row lock, and the database refuses a second ranked daily win of a player
    on a deal (``game_one_ranked_daily_per_user``).
 
-6. it was played as a person plays: a win that meets the five rules above with taps
+7. it was played as a person plays: a win that meets the six rules above with taps
    too fast or too even (:mod:`ranking.rhythm`), or with its pairs removed in the order of
    the deal's own plan (:mod:`ranking.plan_order`), or a daily win from a browser or an
    address that played the same deal under another account (:mod:`ranking.second_accounts`),
    is *held* for review, not ranked, until an operator publishes it (the admin);
-7. it would not take one of the top places of its public board, or an operator trusts
+8. it would not take one of the top places of its public board, or an operator trusts
    its player: a person checks a new top time first (:mod:`ranking.top_places`; a
    signed-out visitor's daily win is judged so when it is claimed at sign-in).
 
@@ -93,7 +95,7 @@ def _lock_player(user_id: int | None) -> None:
 
 
 #: The rules of this module's own, by the name a win that misses one gives (the win screen's).
-HINTS, TOO_FAST, REPLAY = "hints", "too_fast", "replay"
+HINTS, TOO_FAST, REPLAY, RESTARTED = "hints", "too_fast", "replay", "restarted"
 #: The first rule missed by the solver's verdict alone, without a hint.
 ADVICE = "advice"
 #: The kinds of game never ranked (game/kinds.py): a typed code, a player's own layout.
@@ -101,7 +103,7 @@ CODE, CUSTOM = kinds.CODE, kinds.CUSTOM
 
 
 def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
-    """The rules of the first five that ``game`` misses, in their order; a won game
+    """The rules of the first six that ``game`` misses, in their order; a won game
     missing none is ranked. ``lock``: take the player's row lock before the daily rule is
     decided (at the winning tap)."""
     kind = kinds.kind_of(game)
@@ -118,6 +120,8 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
         missed.append(CUSTOM)
     if too_fast(game):
         missed.append(TOO_FAST)
+    if game.restarts:
+        missed.append(RESTARTED)
     if kind.once_per_deal:
         if lock:
             _lock_player(game.user_id)
@@ -127,7 +131,7 @@ def missed_rules(game: Game, *, lock: bool = False) -> list[str]:
 
 
 def is_ranked(game: Game) -> bool:
-    """Whether a won game is ranked (the first five rules)."""
+    """Whether a won game is ranked (the first six rules)."""
     return not missed_rules(game, lock=True)
 
 

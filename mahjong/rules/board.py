@@ -1,10 +1,11 @@
 """The position of a game: which tiles remain, what is selected, what was done.
 
-A :class:`Board` is built from a deal, the history of removed pairs and the
-selection, like a chess board from its starting position and its move stack. It
-answers every question about legality (``is_free``, ``blocking``,
-``playable_pairs``, ``state``, ``can_undo``…) and carries out taps, removals and
-undos; nothing outside the engine re-derives a rule.
+A :class:`Board` is built from a deal, the history of removed pairs, the pairs
+undone since the last removal (what redo takes off again) and the selection, like a
+chess board from its starting position and its move stack. It answers every question
+about legality (``is_free``, ``blocking``, ``playable_pairs``, ``state``,
+``can_undo``…) and carries out taps, removals, undos, redos and a restart; nothing
+outside the engine re-derives a rule.
 
 >>> board = Board.from_code("MJ1-L00-AAAAABL")
 >>> len(board.free_tiles()), board.state.value, board.can_undo(), board.can_hint()
@@ -12,8 +13,10 @@ undos; nothing outside the engine re-derives a rule.
 >>> a, b = board.hint()
 >>> board.tap(a).outcome.value, board.tap(b).outcome.value, len(board.history)
 ('selected', 'removed', 1)
->>> board.undo() == (a, b), len(board.history)
-(True, 0)
+>>> board.undo() == (a, b), len(board.history), board.can_redo()
+(True, 0, True)
+>>> board.redo() == (a, b), len(board.history), board.can_redo()
+(True, 1, False)
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ..solver import advice
 from ..solver.search import Verdict
 from .codes import GameCode
 from .deal import Deal, Pair
-from .errors import GameOver, IllegalMove, NothingToUndo, TileRemoved, UnknownTile
+from .errors import GameOver, IllegalMove, NothingToRedo, NothingToUndo, TileRemoved, UnknownTile
 from .geometry import FreeCounters
 from .registry import deal_for
 
@@ -115,11 +118,20 @@ class Change:
 class Board:
     """A game in progress on one deal."""
 
-    def __init__(self, deal: Deal, history: Iterable[Pair] = (), selected: int | None = None):
-        """The position after ``history``, with ``selected`` (a free tile) selected.
+    def __init__(
+        self,
+        deal: Deal,
+        history: Iterable[Pair] = (),
+        selected: int | None = None,
+        undone: Iterable[Pair] = (),
+    ):
+        """The position after ``history``, with ``selected`` (a free tile) selected, and
+        ``undone`` the pairs that redo takes off again, the next one last (as
+        :attr:`undone` keeps them).
 
-        Raises :class:`~.errors.MoveError` for a history that is not legal play or a
-        selection that is not a free tile.
+        Raises :class:`~.errors.MoveError` for a history that is not legal play, a
+        selection that is not a free tile, or undone pairs that redo could not take
+        off in turn.
         """
         self.deal = deal
         self.faces = deal.faces
@@ -129,8 +141,12 @@ class Board:
         self.history: list[Pair] = []
         self._selected: int | None = None
         self._plan_step = deal.plan_steps
+        #: The pairs undone since the last removal, the most recently undone last: what
+        #: :meth:`redo` takes off again, one by one, until a removal of the player's own.
+        self.undone: list[Pair] = []
         for a, b in history:
             self.remove(a, b)
+        self._check_redoable(undone)
         if selected is not None:
             self._check_id(selected)
             if not self._counters.present[selected]:
@@ -141,14 +157,18 @@ class Board:
 
     @classmethod
     def from_code(
-        cls, code: str | GameCode, history: Iterable[Pair] = (), selected: int | None = None
+        cls,
+        code: str | GameCode,
+        history: Iterable[Pair] = (),
+        selected: int | None = None,
+        undone: Iterable[Pair] = (),
     ) -> Board:
         """The board of a game code (a string is parsed) after ``history``.
 
         Raises :class:`~.codes.InvalidGameCode` for a bad code and
         :class:`~.errors.MoveError` for a history that is not legal play.
         """
-        return cls(deal_for(code), history, selected)
+        return cls(deal_for(code), history, selected, undone)
 
     # -- questions ---------------------------------------------------------
 
@@ -194,6 +214,29 @@ class Board:
             for b in range(a + 1, len(tiles))
         ]
         return sorted(pairs)
+
+    def playable_pair_count(self) -> int:
+        """How many pairs may be removed now: every two free tiles that match, counted
+        without listing them (four free tiles of one kind are six pairs)."""
+        per_class: dict[str, int] = {}
+        for i in self._free:
+            cls = self._classes[i]
+            per_class[cls] = per_class.get(cls, 0) + 1
+        return sum(n * (n - 1) // 2 for n in per_class.values())
+
+    def free_matches(self, tile: int) -> list[int]:
+        """The other free tiles that match ``tile``, in id order: what it would be
+        removed with, were it selected. Empty for a blocked tile, which pairs with none.
+
+        Raises :class:`~.errors.UnknownTile` or :class:`~.errors.TileRemoved`.
+        """
+        self._check_id(tile)
+        if not self._counters.present[tile]:
+            raise TileRemoved(f"tile {tile} has been removed")
+        if tile not in self._free:
+            return []
+        cls = self._classes[tile]
+        return sorted(i for i in self._free if i != tile and self._classes[i] == cls)
 
     def has_playable_pair(self) -> bool:
         seen: set[str] = set()
@@ -280,6 +323,15 @@ class Board:
         """Whether :meth:`undo` may be called: a pair was removed and the game is not won."""
         return bool(self.history) and len(self) > 0
 
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` may be called: a pair was undone and no pair removed since."""
+        return bool(self.undone)
+
+    def can_restart(self) -> bool:
+        """Whether :meth:`restart` may be called: a pair was removed and the game is not
+        won (a win is final, as for undo)."""
+        return self.can_undo()
+
     def can_hint(self) -> bool:
         """Whether a hint has a pair to show: only while playing (not won, not stuck)."""
         return self.state is State.PLAYING
@@ -322,7 +374,12 @@ class Board:
         return TapResult(Outcome.SELECTION_MOVED, tile)
 
     def remove(self, a: int, b: int) -> None:
-        """Remove a pair of free, matching tiles, or raise without changing anything."""
+        """Remove a pair of free, matching tiles, or raise without changing anything.
+        A removal is a new move: what redo could take off again is forgotten."""
+        self._remove(a, b)
+        self.undone.clear()
+
+    def _remove(self, a: int, b: int) -> None:
         for t in (a, b):
             self._check_id(t)
             if not self._counters.present[t]:
@@ -340,7 +397,8 @@ class Board:
         self._selected = None
 
     def undo(self) -> Pair:
-        """Put the last removed pair back and clear the selection.
+        """Put the last removed pair back and clear the selection; :meth:`redo` takes it
+        off again.
 
         Raises :class:`~.errors.GameOver` on a won game (a win is final) and
         :class:`~.errors.NothingToUndo` when no pair has been removed.
@@ -359,7 +417,36 @@ class Board:
                     self._free.discard(i)
             self._free.add(t)
         self._selected = None
+        self.undone.append((a, b))
         return (a, b)
+
+    def redo(self) -> Pair:
+        """Take the pair undone last off again and clear the selection: the position and
+        the history are those before that undo.
+
+        Raises :class:`~.errors.NothingToRedo` when no pair was undone since the last
+        removal.
+        """
+        if not self.undone:
+            raise NothingToRedo("no pair was undone since the last removal")
+        a, b = self.undone[-1]
+        self._remove(a, b)  # legal: it was the position's own move before the undo
+        self.undone.pop()
+        return (a, b)
+
+    def restart(self) -> list[Pair]:
+        """Back to the deal's first position: every removed pair put back, the selection
+        cleared, nothing left to redo. Returns the pairs put back, the last removed first.
+
+        Raises :class:`~.errors.GameOver` on a won game and
+        :class:`~.errors.NothingToUndo` at the first position already.
+        """
+        self._check_not_won()
+        if not self.history:
+            raise NothingToUndo("no pair has been removed")
+        put_back = [self.undo() for _ in range(len(self.history))]
+        self.undone.clear()
+        return put_back
 
     # -- help --------------------------------------------------------------
 
@@ -397,6 +484,17 @@ class Board:
 
     # -- helpers -----------------------------------------------------------
 
+    def _check_redoable(self, undone: Iterable[Pair]) -> None:
+        """Keep ``undone`` as what redo takes off, after checking on a copy that each
+        pair, the next one last, may be removed in turn from this position."""
+        pairs = [(a, b) for a, b in undone]
+        if not pairs:
+            return
+        trial = Board(self.deal, self.history)
+        for a, b in reversed(pairs):
+            trial.remove(a, b)
+        self.undone = pairs
+
     def _check_id(self, tile: int) -> None:
         if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < len(self.faces):
             raise UnknownTile(f"no tile {tile!r} in this layout")
@@ -406,7 +504,7 @@ class Board:
             raise GameOver("the game is won")
 
     def copy(self) -> Board:
-        return Board(self.deal, self.history, self._selected)
+        return Board(self.deal, self.history, self._selected, self.undone)
 
     def __repr__(self) -> str:
         return f"<Board {self.code} removed={len(self.history)} state={self.state}>"

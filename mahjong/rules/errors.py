@@ -41,3 +41,10 @@ class NothingToUndo(MoveError):
     """Undo with no removed pair to put back."""
 
     reason = "nothing_to_undo"
+
+
+class NothingToRedo(MoveError):
+    """Redo with no undone pair to take off again: nothing was undone since the last
+    removal (a removal of the player's own clears what redo could do)."""
+
+    reason = "nothing_to_redo"

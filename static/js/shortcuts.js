@@ -1,4 +1,5 @@
-// Keyboard shortcuts of the board: H hint, U and Ctrl+Z undo, P pause (or resume), Esc
+// Keyboard shortcuts of the board: H hint, U and Ctrl+Z undo, Shift+U, Ctrl+Y and
+// Ctrl+Shift+Z redo (the button of static/js/bar-tools.js), P pause (or resume), Esc
 // pause, N new game, ? the help sheet listing every key. Each one presses the bar's own
 // button, so it does exactly what a click does (and nothing when the button is
 // disabled). None fires while the player types in a field or while a modal dialog is
@@ -43,7 +44,10 @@ export function setupShortcuts({ board, help, helpButton, skipLink }) {
   const actions = {
     h: () => press("hint-button"),
     u: () => press("undo-button"),
-    z: () => press("undo-button"), // with Ctrl or ⌘ only (below)
+    "shift+u": () => press("redo-button"),
+    z: () => press("undo-button"), // with Ctrl or ⌘ only (below), and y, shift+z
+    y: () => press("redo-button"),
+    "shift+z": () => press("redo-button"),
     p: () => press("pause-button"),
     escape: () => {
       const shown = game();
@@ -58,10 +62,13 @@ export function setupShortcuts({ board, help, helpButton, skipLink }) {
     if (typing(event.target) || document.querySelector("dialog:modal")) return;
     let name = event.key === "Escape" ? "escape" : letter(event);
     const command = event.ctrlKey || event.metaKey;
-    if (name === "z") {
-      if (!command || event.altKey || event.shiftKey) return;
+    if (name === "z" || name === "y") {
+      if (!command || event.altKey) return;
+      if (event.shiftKey) name = `shift+${name}`;
     } else if (command || event.altKey) {
       return;
+    } else if (name === "u" && event.shiftKey) {
+      name = "shift+u";
     }
     if (event.key === "?") name = "?";
     const run = actions[name];

@@ -263,8 +263,9 @@ export function setupWinnable({ board, notice, api, t }) {
   board.addEventListener("board:applied", (event) => {
     const { game, answer } = event.detail;
     if (answer.advised) markAdvised(game);
-    // "stuck" is a removal too: the one that left no pair.
-    if (["removed", "undone", "stuck"].includes(answer.event)) check(game);
+    // "stuck" is a removal too: the one that left no pair. A redo removes, a restart
+    // puts back (bar-tools.js).
+    if (["removed", "undone", "redone", "restarted", "stuck"].includes(answer.event)) check(game);
     else if (answer.event === "hint" && answer.winnable === false) check(game);
     else if (answer.event === "won") hide();
   });

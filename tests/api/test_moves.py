@@ -1,8 +1,9 @@
 """A move answers with only what it changed: small, and exactly enough.
 
-Every answer to tap, undo, hint, pause and resume is at most 1 KB and, applied to the
-game it followed (``apply_move``, the rule docs/openapi.json gives clients), equals what a
-fresh ``GET`` gives; the clock is frozen so that ``elapsed_ms`` compares exactly.
+Every answer to tap, undo, redo, restart, hint, pause and resume is at most 1 KB and,
+applied to the game it followed (``apply_move``, the rule docs/openapi.json gives
+clients), equals what a fresh ``GET`` gives; the clock is frozen so that ``elapsed_ms``
+compares exactly.
 """
 
 import random
@@ -80,9 +81,13 @@ def random_step(client, game: dict, board: Board, rnd: random.Random):
         return tap(client, gid, rnd.choice(present))  # often blocked
     if roll < 0.7:
         return tap(client, gid, rnd.randrange(144))  # perhaps removed: 409
-    if roll < 0.78:
+    if roll < 0.75:
         return action(client, gid, "undo")
-    if roll < 0.84:
+    if roll < 0.8:
+        return action(client, gid, "redo")
+    if roll < 0.81:
+        return action(client, gid, "restart")
+    if roll < 0.85:
         return action(client, gid, "hint")
     if roll < 0.9:
         return action(client, gid, rnd.choice(["pause", "resume"]))
@@ -218,17 +223,17 @@ def test_a_long_undo_names_the_tiles_still_removed_and_fits_the_budget(client, c
     check_move(client, game, response)
 
 
-def test_an_undo_of_up_to_32_pairs_names_the_tiles_put_back(client, clock):
+def test_an_undo_of_up_to_24_pairs_names_the_tiles_put_back(client, clock):
     game = create(client, code=EXAMPLE)
     plan = Board.from_code(EXAMPLE).deal.plan
-    for a, b in plan[:33]:
+    for a, b in plan[:25]:
         tap(client, game["id"], a)
         tap(client, game["id"], b)
     game = fetch(client, game["id"])
 
-    response = post(client, f"/api/games/{game['id']}/undo", {"count": 32})
+    response = post(client, f"/api/games/{game['id']}/undo", {"count": 24})
     answer = response.json()
 
-    assert sorted(answer["restored"]) == sorted(t for pair in plan[1:33] for t in pair)
+    assert sorted(answer["restored"]) == sorted(t for pair in plan[1:25] for t in pair)
     assert "all_removed" not in answer
     check_move(client, game, response)

@@ -134,5 +134,9 @@ def test_real_answers_fit_the_document(client):
     ]
     remove_pair(client, gid, Board.from_code(EXAMPLE).hint())
     checks.append(("/games/{id}/undo", "post", action(client, gid, "undo")))
+    checks.append(("/games/{id}/redo", "post", action(client, gid, "redo")))
+    checks.append(("/games/{id}/redo", "post", action(client, gid, "redo")))  # 409
+    checks.append(("/games/{id}/restart", "post", action(client, gid, "restart")))
+    checks.append(("/games/{id}/restart", "post", action(client, gid, "restart")))  # 409
     for path, method, response in checks:
         validate(response.json(), response_schema(path, method, response.status_code), path)

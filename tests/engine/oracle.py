@@ -75,3 +75,14 @@ def faces_match(a: str, b: str) -> bool:
     """The same kind, or both flowers, or both seasons; a flower never
     matches a season."""
     return a == b or {a, b} <= FLOWERS or {a, b} <= SEASONS
+
+
+def free_matching_pairs(
+    positions: Sequence[Position], faces: Sequence[str], present: Collection[int]
+) -> list[tuple[int, int]]:
+    """Every two free tiles that match, ``(a, b)`` with ``a < b``, by trying each two of
+    the free tiles found from scratch."""
+    free = free_tiles(positions, present)
+    return [
+        (a, b) for i, a in enumerate(free) for b in free[i + 1 :] if faces_match(faces[a], faces[b])
+    ]

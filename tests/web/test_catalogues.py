@@ -186,6 +186,7 @@ SAME_AS_ENGLISH = {
     ("key", "Ctrl"): {"sv", "el", "id"},
     ("key", "Esc"): {"sv", "el", "de", "id"},
     ("key", "Enter"): {"sv", "el", "id"},
+    ("key", "Shift"): {"el", "id"},
 }
 
 
