@@ -385,7 +385,9 @@ export function init() {
     return Boolean(
       game &&
         (game.state === "playing" || game.state === "stuck") &&
-        (game.tiles_left < game.tiles.length || game.elapsed_ms > 0),
+        // Begun by the player: a pair removed, a tile selected or a hint taken. The clock
+        // alone says nothing, since a ranked game's runs from the moment it is shown.
+        (game.tiles_left < game.tiles.length || game.selected !== null || game.hints_used > 0),
     );
   }
 
