@@ -11,8 +11,6 @@ stays held; an unranked one counts in the statistics only. The sentence says whi
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext
-
 from ranking import rules, top_places
 
 from . import kinds
@@ -26,50 +24,29 @@ def _would_take_a_top_place(game: Game) -> bool:
     return bool(top) and top_places.ahead(game, rules.ranked_wins(game.code)) < top
 
 
+#: What signing up or in now does with a signed-out player's win, by the name the win
+#: screen's words have (templates/game/_play_dialogs.html, "visitor-…").
+TOP_PLACE, RANKED_DAILY, RANKED, HELD, UNRANKED = (
+    "top_place",
+    "ranked_daily",
+    "ranked",
+    "held",
+    "unranked",
+)
+
+
 def promise(game: Game) -> str | None:
-    """The sentence for a won game of a signed-out visitor; ``None`` for a player's."""
+    """What becomes of a signed-out visitor's win if they sign up or in now, as one of the
+    names above; ``None`` for a player's win. The words are the page's, so that a winning
+    answer stays small."""
     if game.user_id is not None or game.result != Game.WON:
         return None
     if game.ranked and _would_take_a_top_place(game):
-        top = top_places.places()
-        return ngettext(
-            # Translators: on the win screen of a player who is not signed in. The
-            # singular is for 1: the fastest time alone is checked.
-            "If you create an account or sign in now, in this browser, this win goes to "
-            "your account. Its time would be the fastest, so a person checks it before "
-            "it appears on the public leaderboard.",
-            # Translators: %(places)s: how many top places of the leaderboard a person
-            # checks (10 unless the site sets another number).
-            "If you create an account or sign in now, in this browser, this win goes to "
-            "your account. Its time would be among the top %(places)s, so a person checks "
-            "it before it appears on the public leaderboard.",
-            top,
-        ) % {"places": top}
+        return TOP_PLACE
     if game.ranked and kinds.kind_of(game).once_per_deal:
-        return gettext(
-            # Translators: on the win screen of a player who is not signed in, after a
-            # ranked win of a daily deal.
-            "If you create an account or sign in now, in this browser, this win goes to "
-            "your account and is ranked on the leaderboard, unless that account has "
-            "already played this daily deal: then it counts unranked."
-        )
+        return RANKED_DAILY
     if game.ranked:
-        return gettext(
-            # Translators: on the win screen of a player who is not signed in, after a
-            # ranked win.
-            "If you create an account or sign in now, in this browser, this win goes to "
-            "your account and is ranked on the leaderboard."
-        )
+        return RANKED
     if game.held:
-        return gettext(
-            # Translators: on the win screen of a player who is not signed in, after a
-            # win held for review (the lines above say why).
-            "If you create an account or sign in now, in this browser, this win goes to "
-            "your account, still held for review."
-        )
-    return gettext(
-        # Translators: on the win screen of a player who is not signed in, after a win
-        # that is not ranked (the lines above say why).
-        "If you create an account or sign in now, in this browser, this win goes to "
-        "your account's statistics, unranked."
-    )
+        return HELD
+    return UNRANKED

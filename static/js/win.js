@@ -53,12 +53,12 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     }
     const items = [];
     if (win.visitor) {
-      // Signed out: the server's sentence says what signing up or in now does with it.
+      // Signed out: what signing up or in now does with it (the server names the case).
       if (!win.ranked) {
         const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
         items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));
       }
-      items.push(line(win.visitor, win.ranked ? "feel-win__ranked" : ""));
+      items.push(line(word(`visitor-${win.visitor}`), win.ranked ? "feel-win__ranked" : ""));
     } else if (win.ranked) {
       items.push(line(word("ranked"), "feel-win__ranked"));
     } else if (win.held) {

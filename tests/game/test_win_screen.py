@@ -31,6 +31,7 @@ def test_a_ranked_win_and_personal_bests_on_a_layout():
     assert first == {
         "elapsed_ms": 300_000,
         "ranked": True,
+        "held": False,  # its own state when held: neither ranked nor unranked
         "not_ranked": [],
         "best": {"new": True, "previous_ms": None},  # the first ranked win is a best
         "daily": None,
