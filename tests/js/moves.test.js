@@ -62,11 +62,13 @@ test("revealed faces are shown and covered ones hidden again", () => {
   const before = game([tile(0, { face: null, family: null }), tile(1)]);
   const after = applyMove(
     before,
-    move({ revealed: [{ id: 0, face: 7, family: "bamboo" }], covered: [1] }),
+    move({ revealed: [{ id: 0, face: 7, family: "bamboo", match: "7B" }], covered: [1] }),
   );
-  assert.deepEqual(after.tiles[0], tile(0, { face: 7, family: "bamboo" }));
+  // A revealed face comes with its match class, which a covered one loses again.
+  assert.deepEqual(after.tiles[0], tile(0, { face: 7, family: "bamboo", match: "7B" }));
   assert.equal(after.tiles[1].face, null);
   assert.equal(after.tiles[1].family, null);
+  assert.equal(after.tiles[1].match, null);
 });
 
 test("every other field of the answer replaces the game's, the tile lists do not", () => {
