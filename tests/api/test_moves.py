@@ -56,7 +56,9 @@ def check_move(client, game: dict, response) -> dict:
     applied = apply_move(game, answer)
     if fresh["faces_withheld"]:
         # Paused: the whole game holds no face (the page keeps what it had, hidden).
-        applied["tiles"] = [{**t, "face": None, "family": None} for t in applied["tiles"]]
+        applied["tiles"] = [
+            {**t, "face": None, "family": None, "match": None} for t in applied["tiles"]
+        ]
     elif game["faces_withheld"]:
         # The answer that ends a pause of a game read while paused: the client fetches
         # the whole game again for its faces (a resume changes no tile).
