@@ -22,12 +22,24 @@ const el = {
   status: document.getElementById("bar-tools-status"),
 };
 
-function say(text) {
+function sayIn(line, text) {
   // Cleared first, so that the same words said twice are announced twice.
-  el.status.textContent = "";
+  line.textContent = "";
   window.setTimeout(() => {
-    el.status.textContent = text;
+    line.textContent = text;
   }, 30);
+}
+
+function say(text) {
+  sayIn(el.status, text);
+}
+
+// A redo or a restart is a move: it is said in the board's own status line, which everyone
+// reads, so that the message of the move before it (an undo's) never stays standing there.
+const statusLine = document.getElementById("board-status");
+
+function sayMove(text) {
+  sayIn(statusLine ?? el.status, text);
 }
 
 function controller() {
@@ -89,8 +101,8 @@ if (board && el.count && el.redo && el.restart && el.confirm && el.status) {
     const { game, answer } = event.detail;
     show(game);
     // board.js says what its own actions did; these two are this module's.
-    if (answer.event === "redone") say(fill(el.status.dataset.redone, { count: game.tiles_left }));
-    else if (answer.event === "restarted") say(el.status.dataset.restarted);
+    if (answer.event === "redone") sayMove(fill(el.status.dataset.redone, { count: game.tiles_left }));
+    else if (answer.event === "restarted") sayMove(el.status.dataset.restarted);
   });
   show(controller()?.game); // a game drawn before this module started
 

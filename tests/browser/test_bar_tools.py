@@ -101,7 +101,8 @@ def test_pairs_count_redo_restart_and_matches(live_server, axe_page: Page):
         page.keyboard.press(keys)
         expect(page.locator("#tiles-left")).to_have_text("138")
         expect(redo).to_be_disabled()
-    expect(page.locator("#bar-tools-status")).to_have_text(
+    # Said in the board's status line, where the undo's message stood.
+    expect(page.locator("#board-status")).to_have_text(
         "Paar wieder entfernt. Noch 138 Spielsteine."
     )
     page.keyboard.press("u")
@@ -138,7 +139,7 @@ def test_pairs_count_redo_restart_and_matches(live_server, axe_page: Page):
     expect(page.locator("#tiles-left")).to_have_text("144")
     expect(page.locator("#board-tiles .tile:not([hidden])")).to_have_count(144)
     expect_count(page, Board.from_code(EXAMPLE))
-    expect(page.locator("#bar-tools-status")).to_have_text("Das Spiel beginnt von vorn.")
+    expect(page.locator("#board-status")).to_have_text("Das Spiel beginnt von vorn.")
     expect(page.get_by_role("button", name="Rückgängig", exact=True)).to_be_disabled()
     expect(redo).to_be_disabled()
 
