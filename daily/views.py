@@ -103,7 +103,13 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             '<time datetime="{}">{}</time>', day.isoformat(), formatting.long_day(day)
         ),
         "iso_day": day.isoformat(),
-        "next_change": formatting.home_time_of_day_start(today + timedelta(days=1)),
+        # The next daily change, in the language's usual zone until the browser puts it in
+        # its own (static/js/local-time.js).
+        "next_change": format_html(
+            '<time class="local-time" datetime="{}T00:00:00Z">{}</time>',
+            (today + timedelta(days=1)).isoformat(),
+            formatting.home_time_of_day_start(today + timedelta(days=1)),
+        ),
         "deals": deals,
         "layout_id": layout_id,
         "layout_name": layout_name(layout_id),

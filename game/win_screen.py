@@ -13,8 +13,6 @@ explains their outcome.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext_lazy
@@ -22,7 +20,6 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from daily.streak import current_streak
 from mahjong.rules.daily import utc_day
 from ranking import plan_order, rules, second_accounts, top_places
-from wording import formatting
 
 from . import carried_win, kinds, solver_knowledge
 from .face_visibility import held_for_the_day
@@ -169,8 +166,6 @@ def _code_later(game: Game) -> str | None:
         # Translators: on the win screen of today's daily deal, in place of the game code
         # and the share box. The day changes at midnight UTC: write the time as your
         # language writes a time of day in running text (German "0:00 Uhr UTC").
-        # %(time)s: the same moment in your readers' usual time zone, from the time-zone
-        # database ("01:00"); name that zone as your readers would ("svensk tid").
-        "The game code of today's deal is shown once the day is over, at 00:00 UTC "
-        "(%(time)s local time). Then you can share it and play it again."
-    ) % {"time": formatting.home_time_of_day_start(utc_day(timezone.now()) + timedelta(days=1))}
+        "The game code of today's deal is shown once the day is over, at 00:00 UTC. "
+        "Then you can share it and play it again."
+    )

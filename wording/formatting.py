@@ -26,15 +26,17 @@ The locale is built from Django's active language (``to_locale``).
   writes "midnight UTC" its own way in the catalogue (German "0:00 Uhr UTC"), and adds the
   same moment in the zone its readers most likely live in (``HOME_ZONES``), from the
   time-zone database: a fixed "01:00 CET" in a catalogue would be wrong half the year.
-  That time is CLDR's 24-hour hour and minute ("01:00", Indonesian "07.00"), since
-  CLDR's short time in Greek is a 12-hour one ("2:00 π.μ.").
+  That time is CLDR's 24-hour hour and minute ("1:00", Indonesian "7.00"), since
+  CLDR's short time in Greek is a 12-hour one ("2:00 π.μ."); in the browser, the reader's
+  own zone replaces it.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from babel.dates import format_date, format_skeleton, get_timezone
+from babel import Locale
+from babel.dates import format_date, format_time, get_timezone
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 from django.utils import timezone
@@ -161,8 +163,12 @@ HOME_ZONES = {
 
 
 def home_time_of_day_start(day: date) -> str:
-    """The time of day in the language's home zone at which ``day`` starts in UTC: "01:00"
-    on a Swedish winter day, "02:00" on a summer one, "07.00" in Jakarta all year."""
+    """The time of day in the language's home zone at which ``day`` starts in UTC: "1:00"
+    on a Swedish winter day, "2:00" on a summer one, "7.00" in Jakarta all year (the hour
+    without a leading zero, as a sentence writes it; the page then shows the reader's own
+    zone, static/js/local-time.js)."""
     moment = datetime(day.year, day.month, day.day, tzinfo=UTC)
     zone = get_timezone(HOME_ZONES.get(get_language() or "sv", "UTC"))
-    return format_skeleton("Hm", moment, tzinfo=zone, locale=babel_locale())
+    locale = babel_locale()
+    pattern = Locale.parse(locale).datetime_skeletons["Hm"].pattern.replace("HH", "H")
+    return format_time(moment, pattern, tzinfo=zone, locale=locale)

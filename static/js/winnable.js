@@ -164,9 +164,23 @@ export function setupWinnable({ board, notice, api, t }) {
     notice.replaceChildren(buttons);
   }
 
-  // The player's yes to "this makes the game unranked", else false.
-  async function agreed(control) {
+  // The question's words for checking, kept to put back after a question about going back.
+  const checkWords = question && {
+    title: question.querySelector("h2").textContent,
+    text: question.querySelector("p").textContent,
+    button: question.querySelector('[data-action="ask"]').textContent,
+  };
+
+  // The player's yes to "this makes the game unranked", else false. `back`: the question
+  // is about going back to the last position that can be won, and its button says so.
+  async function agreed(control, back = false) {
     if (!question) return false;
+    const words = back
+      ? { title: question.dataset.backTitle, text: question.dataset.backText, button: question.dataset.backButton }
+      : checkWords;
+    question.querySelector("h2").textContent = words.title;
+    question.querySelector("p").textContent = words.text;
+    question.querySelector('[data-action="ask"]').textContent = words.button;
     const answer = await ask(question);
     if (answer !== "ask") control?.focus();
     return answer === "ask";
@@ -231,7 +245,7 @@ export function setupWinnable({ board, notice, api, t }) {
   if (stuckUndo) {
     stuckUndo.addEventListener("click", async () => {
       if (stuck?.open) stuck.close();
-      if (costsRanking(shown()) && !(await agreed(document.getElementById("undo-button")))) {
+      if (costsRanking(shown()) && !(await agreed(document.getElementById("undo-button"), true))) {
         return;
       }
       undoToWinnable(stuckUndo);

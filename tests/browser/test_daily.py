@@ -156,3 +156,24 @@ def test_the_daily_link_plays_todays_deal_signed_out(live_server, page: Page):
         _t("id", "Played, not won.", "daily")
     )
     expect(page.locator(".daily-deal.is-played")).to_have_count(1)
+
+
+def test_the_daily_change_is_told_in_the_readers_own_time_zone(live_server, page: Page):
+    """The server guesses the language's usual zone; the browser shows its own: a reader
+    in New York reads 19:00 in winter (20:00 in summer), not Berlin's hour."""
+    browser = page.context.browser
+    context = browser.new_context(timezone_id="America/New_York", locale="de-DE")
+    try:
+        reader = context.new_page()
+        reader.goto(f"{live_server.url}/de/daily/")
+        change = daily.utc_day() + timedelta(days=1)
+        # New York is 5 hours behind UTC in winter, 4 in summer: the evening before.
+        summer = (
+            reader.evaluate(
+                "iso => new Date(iso).getTimezoneOffset()", f"{change.isoformat()}T00:00:00Z"
+            )
+            == 240
+        )
+        expect(reader.locator(".lead time.local-time")).to_have_text("20:00" if summer else "19:00")
+    finally:
+        context.close()

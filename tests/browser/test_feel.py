@@ -239,20 +239,10 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
 
 
 def code_later() -> str:
-    """The daily win screen's line in place of the code and the share box: the change at
-    midnight UTC, and the same moment in Swedish time (winter or summer, as today is)."""
-    from datetime import timedelta
-
-    from django.utils import translation
-
-    from mahjong.rules.daily import utc_day
-    from wording import formatting
-
-    with translation.override("sv"):
-        time = formatting.home_time_of_day_start(utc_day() + timedelta(days=1))
+    """The daily win screen's line in place of the code and the share box."""
     return (
-        f"Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC (kl. {time} "
-        "svensk tid). Då kan du dela den och spela given igen."
+        "Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC. "
+        "Då kan du dela den och spela given igen."
     )
 
 

@@ -1,0 +1,14 @@
+// A time of day the server wrote in its readers' usual zone (<time class="local-time"
+// datetime="…Z">), shown in this browser's own zone instead: "local time" on the page is
+// then the reader's, wherever they are. Without JavaScript the server's guess stays.
+
+const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+for (const element of document.querySelectorAll("time.local-time[datetime]")) {
+  const moment = new Date(element.getAttribute("datetime"));
+  if (!Number.isNaN(moment.getTime())) element.textContent = format.format(moment);
+}
