@@ -137,7 +137,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     tile(page, b).click()
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("Spelat på en spelares egen layout: sådana spel rankas aldrig.")
+    expect(dialog).to_contain_text("Layouten är gjord av en spelare: sådana spel rankas aldrig.")
     assert errors == []
 
 

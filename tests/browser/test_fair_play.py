@@ -110,7 +110,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     dialog = page.get_by_role("dialog", name="Inga fler drag")
     expect(dialog).to_be_visible()  # a fact of the board: shown, nothing asked
     back = dialog.locator("#stuck-undo-winnable")
-    expect(back).to_have_text("Tillbaka till senaste läget som kan vinnas")
+    expect(back).to_have_text("Tillbaka till senaste ställningen som kan vinnas")
     back.click()
     question = page.get_by_role("dialog", name=QUESTION)
     question.get_by_role("button", name="Kontrollera", exact=True).click()

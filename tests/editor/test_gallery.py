@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 TURTLE = {
     "sv": (
         "144 brickor, 15 × 8, 5 lager",
-        "Svårighet 2 av 5: 60\xa0% av spelen blir utan drag om man tar par på måfå.",
+        "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå.",
     ),
     "el": (
         "144 πλακίδια, πλάτος 15, ύψος 8, 5 επίπεδα",
@@ -39,8 +39,8 @@ TURTLE = {
     ),
     "de": (
         "144 Spielsteine, 15 × 8 Steine, 5 Schichten",
-        "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele keine"
-        " Züge mehr.",
+        "Schwierigkeit 2 von 5: Bei wahllos entfernten Paaren enden 60\xa0% der Spiele in"
+        " einer Sackgasse.",
     ),
     "id": (
         "144 ubin, 15 × 8, 5 lapisan",
