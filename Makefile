@@ -96,12 +96,14 @@ CHECK_IGNORE := --ignore=tests/browser --ignore=tests/ops \
 	$(if $(shell command -v xgettext),,--ignore=tests/web/test_catalogues.py)
 check: $(INSTALLED) native messages js-check
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(CHECK_IGNORE) $(PYTEST_ARGS)
 
 test: setup chromium node_modules java gettext ops-tools js-check
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	@# pytest exits 5 when it collects no test: say so instead of failing silently.
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) || { status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \

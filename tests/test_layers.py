@@ -56,9 +56,7 @@ def graph() -> grimp.ImportGraph:
 
 
 def test_every_top_level_package_is_checked():
-    found = {
-        path.parent.name for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests"
-    }
+    found = {path.parent.name for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests"}
     assert set(PACKAGES) == found
     assert {"game", "ranking", "daily", "mahjongsite"} <= set(APPS) | {"mahjongsite"}
 
@@ -91,9 +89,7 @@ def test_every_module_of_the_site_stands_on_a_layer(graph):
         and module not in PACKAGES  # a package's own __init__
         and not any(module == name or module.startswith(name + ".") for name in entries)
     ]
-    assert not unplaced, "place these modules on a layer in pyproject.toml:\n" + "\n".join(
-        unplaced
-    )
+    assert not unplaced, "place these modules on a layer in pyproject.toml:\n" + "\n".join(unplaced)
 
 
 def test_the_layers_put_play_above_the_ranking_and_the_stored_game_below():

@@ -39,7 +39,17 @@ def test_new_game_shows_every_tile_and_35_free_on_the_example(game):
     assert not any(t["removed"] for t in game["tiles"])
     assert game["state"] == "playing" and game["selected"] is None and game["hint"] is None
     assert game["elapsed_ms"] == 0 and game["can_undo"] is False
-    assert set(game["tiles"][0]) == {"id", "x", "y", "z", "face", "family", "match", "free", "removed"}
+    assert set(game["tiles"][0]) == {
+        "id",
+        "x",
+        "y",
+        "z",
+        "face",
+        "family",
+        "match",
+        "free",
+        "removed",
+    }
 
 
 def test_tap_on_free_tile_selects_it(client, game, board):

@@ -359,6 +359,8 @@ def test_the_daily_page_tells_the_change_in_local_time_in_winter_and_summer(clie
         other = SUMMER_TIME if expected is WINTER_TIME else WINTER_TIME
         if other[lang] != expected[lang]:
             assert other[lang] not in lead
+
+
 NEXT_DAY = datetime(2026, 12, 11, 0, 0, tzinfo=UTC)
 
 

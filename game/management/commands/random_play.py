@@ -44,8 +44,7 @@ class Command(BaseCommand):
             result = survey_random_play(name, deals, seed=seed)
             results[name] = result
             self.stdout.write(
-                f"{name}  stuck {result.stuck:>5} of {result.deals}  "
-                f"({result.share:6.1%})"
+                f"{name}  stuck {result.stuck:>5} of {result.deals}  ({result.share:6.1%})"
             )
         if write:
             data = {
