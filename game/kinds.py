@@ -121,6 +121,14 @@ def kind_of(game: Game) -> Kind:
     return BY_CODE
 
 
+def server_dealt(origin: str, layout_id: str) -> bool:
+    """Whether a game of ``origin`` on ``layout_id`` is a deal the server picked on one of
+    our layouts (free play, the daily deal): the kinds that may be ranked by their deal.
+    Asked on every move, so it reads no more than the origin and the layout, where
+    :func:`kind_of` would try the daily deals of the last days for a typed code."""
+    return origin != Origin.CODE and not is_custom_id(layout_id)
+
+
 def earlier_day(code: str, started: date) -> date | None:
     """The earlier day whose daily deal ``code`` was on the day ``started``, else None
     (a player's own layout, today's deal, no daily deal of the days tried)."""

@@ -183,7 +183,7 @@ def timed_from_view(origin: str, layout_id: str) -> bool:
     the server on one of our layouts (free play, the daily deal). Read from the origin
     and the layout, not :func:`game.kinds.kind_of`: it is asked on every tap, and a typed
     code's kind tries the daily deals of the last days."""
-    return origin != Game.Origin.CODE and not is_custom_id(layout_id)
+    return kinds.server_dealt(origin, layout_id)
 
 
 def _sync_clock(game: Game, now: datetime, *, first_move: bool = False) -> None:

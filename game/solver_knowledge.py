@@ -36,6 +36,4 @@ def page_knows(game: Game) -> bool:
     ``GET /winnable`` instead)."""
     if game.advised or game.hints_used > 0 or game.state == Game.WON:
         return True
-    # A typed code's kind is never ranked; read from the origin, as its kind would try the
-    # daily deals of the last days.
-    return game.origin == Game.Origin.CODE or not kinds.kind_of(game).may_rank
+    return not kinds.server_dealt(game.origin, game.layout_id)

@@ -28,6 +28,7 @@ NOT_BY_A_MOVE = {
     "device",
     "address",
     "removed_by_moderator",
+    "reviewed",
     "created_at",
 }
 #: Changed by a move but written on its own, on purpose: the board page that shows the

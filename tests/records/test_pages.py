@@ -70,7 +70,7 @@ def test_the_chart_is_inline_svg_with_a_text_alternative_and_no_inline_style(cli
     Game.objects.bulk_create(recorded_win(user=ada, seconds=60 * (i + 1)) for i in range(25))
     signed_in(client, ada)
     text = _text(client.get("/sv/stats/"))
-    svg = re.search(r"<svg .*?</svg>", text, re.S).group(0)
+    svg = re.search(r'<svg class="stats-chart__svg".*?</svg>', text, re.S).group(0)
     assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
     assert svg.count("<rect") == 20  # the latest 20 wins
     # Coordinates are plain numbers, never localized ("12,5" would break the drawing).
@@ -83,7 +83,7 @@ def test_the_chart_is_inline_svg_with_a_text_alternative_and_no_inline_style(cli
 def test_statistics_without_games(client):
     signed_in(client, player())
     text = _text(client.get("/id/stats/"))
-    assert "<svg" not in text and "<table" not in text
+    assert "stats-chart__svg" not in text and "<table" not in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
