@@ -74,6 +74,10 @@ CHECK = """async (scope) => {
     if (el.scrollHeight > el.clientHeight + 1) {
       problems.push(`${name(el)}: ${el.scrollHeight} px high in ${el.clientHeight} px`);
     }
+    // A settings panel lower than its screen scrolls (a phone held sideways): a setting
+    // is on screen when scrolling the panel brings it there.
+    const panel = el.closest('#board-settings');
+    if (panel && panel.scrollHeight > panel.clientHeight) el.scrollIntoView({block: 'nearest'});
     const box = el.getBoundingClientRect();
     if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5
         || box.bottom > innerHeight + 0.5) {
