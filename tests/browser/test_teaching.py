@@ -139,6 +139,13 @@ def test_free_tiles_toggle_marks_exactly_the_engines_free_set(
     tile(page, b).click()
     expect(page.locator("#tiles-left")).to_have_text("142")
     board.remove(a, b)
+    # The pair leaves at once; which tiles it frees, the server's answer says.
+    page.wait_for_function(
+        """(expected) => JSON.stringify([...document.querySelectorAll('#board-tiles .tile')]
+             .filter((e) => getComputedStyle(e, '::after').content !== 'none')
+             .map((e) => Number(e.dataset.id)).sort((a, b) => a - b)) === JSON.stringify(expected)""",
+        arg=sorted(board.free_tiles()),
+    )
     assert marked_free(page) == board.free_tiles()
 
     page.reload()  # remembered for this visitor
