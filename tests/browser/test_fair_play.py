@@ -112,8 +112,9 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     back = dialog.locator("#stuck-undo-winnable")
     expect(back).to_have_text("Tillbaka till senaste ställningen som kan vinnas")
     back.click()
-    question = page.get_by_role("dialog", name=QUESTION)
-    question.get_by_role("button", name="Kontrollera", exact=True).click()
+    # The question names the act asked about: going back, not checking.
+    question = page.get_by_role("dialog", name="Om du går tillbaka blir spelet inte rankat")
+    question.get_by_role("button", name="Gå tillbaka", exact=True).click()
     expect(page.locator("#tiles-left")).not_to_have_text(str(144 - 2 * len(stuck)))
     assert len(history_now(page)) < len(stuck)
     assert Game.objects.get(pk=game_id).advised is True

@@ -36,7 +36,7 @@ LABEL = {
     "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "
     "nicht gewertet.",
-    "id": "Ini Permainan harian tanggal 19 Desember 2026. Permainan hari sebelumnya tidak "
+    "id": "Ini permainan harian tanggal 19 Desember 2026. Permainan hari sebelumnya tidak "
     "masuk peringkat.",
 }
 
