@@ -160,3 +160,19 @@ def test_the_calendar_costs_one_query_for_a_player_and_none_for_a_visitor(
         assert len(calendar(date(2026, 12, 1), None)) == 14
     with django_assert_num_queries(1):
         calendar(date(2026, 12, 1), ada.pk)
+
+
+def test_a_held_daily_win_joins_the_streak_once_it_is_published():
+    """A held win is not ranked yet, so it does not count; once a moderator publishes it,
+    the streak counts its day as any other ranked win's."""
+    from ranking.rules import publish_held
+
+    ada = player()
+    today = date(2026, 12, 3)
+    _daily_win(ada, date(2026, 12, 1))
+    held = _daily_win(ada, date(2026, 12, 2), ranked=False)
+    Game.objects.filter(pk=held.pk).update(held="top_place")
+    _daily_win(ada, today)
+    assert current_streak(ada.pk, today) == 1  # the held day breaks it for now
+    assert publish_held(Game.objects.filter(pk=held.pk)) == 1
+    assert current_streak(ada.pk, today) == 3
