@@ -173,6 +173,8 @@ def test_free_tiles_toggle_leaves_the_clock_alone(live_server, site_content, pag
     tile(page, a).click()
     tile(page, b).click()
     expect(page.locator("#tiles-left")).to_have_text("142")
+    # The pair is drawn at once; the clock is the server's once the answer has come.
+    page.wait_for_function("() => document.getElementById('board').controller.waiting === 0")
     page.clock.run_for(3000)
     running = page.locator("#clock").text_content()
     assert running != "0:00"
