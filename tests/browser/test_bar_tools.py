@@ -47,7 +47,7 @@ def test_pairs_count_redo_restart_and_matches(live_server, axe_page: Page):
 
     # The count, with its words in the bar: the pairs the engine counts.
     expect(page.locator("#pairs-fact")).to_have_text(
-        re.compile(rf"^Freie Paare\s+{board.playable_pair_count()}$")
+        re.compile(rf"^Spielbare Paare\s+{board.playable_pair_count()}$")
     )
 
     # "Show matching tiles": off at first, then exactly the free matches of the selection.

@@ -138,7 +138,7 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
-        "144 brickor, 15 × 8, 5 lager "
+        "144 brickor, 15 × 8 brickor, 5 lager "
         "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå. Vunnen."
     )
 

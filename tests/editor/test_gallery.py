@@ -29,7 +29,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 #: (60 %: two marks of five).
 TURTLE = {
     "sv": (
-        "144 brickor, 15 × 8, 5 lager",
+        "144 brickor, 15 × 8 brickor, 5 lager",
         "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå.",
     ),
     "el": (

@@ -57,7 +57,7 @@ def test_a_players_own_layouts_are_buttons_newest_first_in_the_panels_list_too()
     name = re.search(rf'id="gallery-{turtle["layout_id"]}-name">([^<]*)<', mine).group(1)
     assert html.unescape(name) == MARKUP
     size = re.search(rf'id="gallery-{turtle["layout_id"]}-size">([^<]*)<', mine).group(1)
-    assert html.unescape(size) == "144 brickor, 15 × 8, 5 lager"
+    assert html.unescape(size) == "144 brickor, 15 × 8 brickor, 5 lager"
     ranked = re.search(rf'id="gallery-{turtle["layout_id"]}-ranked">([^<]*)<', mine).group(1)
     assert ranked == "Rankas aldrig."
     assert "Bobs" not in page
