@@ -45,7 +45,7 @@ TURTLE = {
     "id": (
         "144 ubin, 15 × 8, 5 lapisan",
         "Tingkat kesulitan 2 dari 5: jika pasangan diambil secara acak, 60% permainan"
-        " berakhir tanpa langkah lagi.",
+        " berakhir buntu (tidak ada langkah lagi).",
     ),
 }
 
