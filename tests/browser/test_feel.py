@@ -112,14 +112,17 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
     page.keyboard.press("h")
     expect(hinted).to_have_count(2)
     a, b = example.hint()
+    answered = "() => document.getElementById('board').controller.waiting === 0"
     for tile_id in (a, b):
         tile(page, tile_id).click()
     expect(left).to_have_text("142")
+    page.wait_for_function(answered)  # drawn at once; undone once the server has it
     page.keyboard.press("u")  # U: undo
     expect(left).to_have_text("144")
     for tile_id in (a, b):
         tile(page, tile_id).click()
     expect(left).to_have_text("142")
+    page.wait_for_function(answered)
     page.keyboard.press("Control+z")  # Ctrl+Z: undo
     expect(left).to_have_text("144")
 
