@@ -114,7 +114,9 @@ test: setup chromium node_modules java gettext ops-tools js-check
 # out there as anywhere. The package is unpacked into build/noto/ and given to Chromium
 # through fontconfig for this run alone (FONTCONFIG_FILE): the machine's fonts stay as
 # they are. make test-noto NOTO_TESTS="tests/browser/test_bar_labels.py tests/browser/test_board.py"
-NOTO_DIR := $(CURDIR)/build/noto
+# fonts.conf names its folders relative to itself (prefix="relative"), so nothing in it
+# depends on where the checkout lies.
+NOTO_DIR := build/noto
 NOTO_TESTS ?= tests/browser
 test-noto: setup chromium node_modules java
 	@if [ ! -f "$(NOTO_DIR)/fonts.conf" ]; then \
@@ -125,12 +127,12 @@ test-noto: setup chromium node_modules java
 		dpkg-deb -x fonts-noto-core_*.deb root && \
 		printf '%s\n' '<?xml version="1.0"?>' '<fontconfig>' \
 			'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>' \
-			'<dir>$(NOTO_DIR)/root/usr/share/fonts</dir>' \
-			'<cachedir>$(NOTO_DIR)/cache</cachedir>' '</fontconfig>' > fonts.conf; \
+			'<dir prefix="relative">root/usr/share/fonts</dir>' \
+			'<cachedir prefix="relative">cache</cachedir>' '</fontconfig>' > fonts.conf; \
 	fi
-	@FONTCONFIG_FILE="$(NOTO_DIR)/fonts.conf" fc-match sans-serif | grep -q "Noto Sans" || \
+	@FONTCONFIG_FILE="$(abspath $(NOTO_DIR))/fonts.conf" fc-match sans-serif | grep -q "Noto Sans" || \
 		{ echo "fontconfig does not pick Noto Sans from $(NOTO_DIR)" >&2; exit 1; }
-	FONTCONFIG_FILE="$(NOTO_DIR)/fonts.conf" $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup \
+	FONTCONFIG_FILE="$(abspath $(NOTO_DIR))/fonts.conf" $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup \
 		$(NOTO_TESTS) $(PYTEST_ARGS)
 
 # Every script runs even when one is over budget; make fails at the end if any was.
