@@ -4,7 +4,7 @@ times are published without a person's check: ranking/top_places.py) or withdraw
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _
@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from game.models import Game
 from ranking import rules, top_places
-from ranking.admin import say_trusted
+from ranking.admin import say_count, say_trusted
 
 User = get_user_model()
 admin.site.unregister(User)
@@ -45,25 +45,25 @@ class PlayerAdmin(UserAdmin):
         # A suspended player cannot sign in, and their sessions no longer sign them in
         # (Django refuses inactive users); their ranked results leave the boards.
         rules.remove_results(Game.objects.filter(user__in=players))
-        self.message_user(
+        say_count(
+            self,
             request,
             # Translators: a message in the admin after suspending players' accounts. %(count)s:
             # how many accounts were suspended.
-            ngettext("%(count)s account suspended.", "%(count)s accounts suspended.", count)
-            % {"count": count},
-            messages.SUCCESS,
+            ngettext("%(count)s account suspended.", "%(count)s accounts suspended.", count),
+            count,
         )
 
     @admin.action(description=_("Reinstate the selected accounts"))
     def reinstate(self, request, queryset):
         count = queryset.update(is_active=True)
-        self.message_user(
+        say_count(
+            self,
             request,
             # Translators: a message in the admin after reinstating suspended accounts.
             # %(count)s: how many accounts were reinstated.
-            ngettext("%(count)s account reinstated.", "%(count)s accounts reinstated.", count)
-            % {"count": count},
-            messages.SUCCESS,
+            ngettext("%(count)s account reinstated.", "%(count)s accounts reinstated.", count),
+            count,
         )
 
     @admin.action(description=_("Trust the selected players for the public boards"))
@@ -76,7 +76,8 @@ class PlayerAdmin(UserAdmin):
         # the top places for the review queue when a board next shows them
         # (ranking/checked_boards.py).
         count = top_places.withdraw(queryset)
-        self.message_user(
+        say_count(
+            self,
             request,
             ngettext(
                 # Translators: a message in the admin after withdrawing players' trust for
@@ -84,7 +85,6 @@ class PlayerAdmin(UserAdmin):
                 "%(count)s player is no longer trusted.",
                 "%(count)s players are no longer trusted.",
                 count,
-            )
-            % {"count": count},
-            messages.SUCCESS,
+            ),
+            count,
         )

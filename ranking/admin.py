@@ -153,25 +153,25 @@ class GameAdmin(admin.ModelAdmin):
     @admin.action(description=_("Remove the selected results from the boards"))
     def remove_from_boards(self, request, queryset):
         count = rules.remove_results(queryset)
-        self.message_user(
+        say_count(
+            self,
             request,
             # Translators: a message in the admin after removing results from the public boards.
             # %(count)s: how many results were removed.
-            ngettext("%(count)s result removed.", "%(count)s results removed.", count)
-            % {"count": count},
-            messages.SUCCESS,
+            ngettext("%(count)s result removed.", "%(count)s results removed.", count),
+            count,
         )
 
     @admin.action(description=_("Publish the selected held wins"))
     def publish_held(self, request, queryset):
         count = rules.publish_held(queryset)
-        self.message_user(
+        say_count(
+            self,
             request,
             # Translators: a message in the admin after publishing wins held for review.
             # %(count)s: how many wins were published.
-            ngettext("%(count)s held win published.", "%(count)s held wins published.", count)
-            % {"count": count},
-            messages.SUCCESS,
+            ngettext("%(count)s held win published.", "%(count)s held wins published.", count),
+            count,
         )
 
     @admin.action(description=_("Publish the selected held wins and trust these players"))
@@ -186,9 +186,16 @@ class GameAdmin(admin.ModelAdmin):
 User = get_user_model()
 
 
+def say_count(model_admin, request, message: str, count: int) -> None:
+    """Tell the operator what an action did: ``message``, from ``ngettext``, names
+    ``%(count)s``."""
+    model_admin.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+
 def say_trusted(model_admin, request, count: int) -> None:
     """Tell the operator how many players were newly trusted for the public boards."""
-    model_admin.message_user(
+    say_count(
+        model_admin,
         request,
         ngettext(
             # Translators: a message in the admin after trusting players for the public
@@ -197,7 +204,6 @@ def say_trusted(model_admin, request, count: int) -> None:
             "%(count)s player newly trusted for the public boards.",
             "%(count)s players newly trusted for the public boards.",
             count,
-        )
-        % {"count": count},
-        messages.SUCCESS,
+        ),
+        count,
     )
