@@ -36,6 +36,10 @@ from fontTools.varLib.instancer import instantiateVariableFont
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+# The sprite's builder, beside this script, also when a test loads this file by its path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from build_sprite import num  # noqa: E402
 
 from mahjong.rules.tiles import KINDS  # noqa: E402
 
@@ -58,18 +62,6 @@ WAN = "c842c"  # 萬
 RED_DRAGON = "c4e2d"  # 中
 GREEN_DRAGON = "c767c"  # 發
 WIND_CHARACTERS = {"E": "c6771", "S": "c5357", "W": "c897f", "N": "c5317"}
-
-
-def num(value: float) -> str:
-    """A coordinate with at most one decimal, without trailing zeros."""
-    text = f"{value:.1f}"
-    if text.endswith(".0"):
-        text = text[:-2]
-    if text.startswith("0."):
-        text = text[1:]
-    elif text.startswith("-0."):
-        text = "-" + text[2:]
-    return "0" if text in ("-0", "") else text
 
 
 # --- The sign: a digit or a letter in the text font's heavy weight -----------------------
