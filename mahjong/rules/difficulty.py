@@ -107,8 +107,9 @@ def difficulty(layout_id: str) -> Difficulty | None:
 
 @dataclass(frozen=True)
 class RandomPlay:
-    """A layout's site deals played at random once each: ``stuck`` of ``deals`` got
-    stuck; ``outcomes`` is one "1" (stuck) or "0" (cleared) per deal, from deal 0."""
+    """A layout's deals ``0 .. deals - 1`` played at random once each: ``stuck`` of them
+    got stuck; ``outcomes`` has one character per deal, "1" stuck and "0" cleared, so
+    that any part of the figure can be played again and compared."""
 
     layout: str
     deals: int

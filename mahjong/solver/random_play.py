@@ -19,10 +19,9 @@ number)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..rules.board import Board
 from ..rules.codes import GameCode
+from ..rules.difficulty import RandomPlay
 from ..rules.prng import SplitMix64
 
 
@@ -37,22 +36,6 @@ def play_at_random(layout_id: str, deal_number: int, *, seed: int) -> bool:
             return True
         board.remove(*pairs[rng.below(len(pairs))])
     return False
-
-
-@dataclass(frozen=True)
-class RandomPlay:
-    """A layout's deals ``0 .. deals - 1`` played at random: ``stuck`` of them got stuck;
-    ``outcomes`` has one character per deal, "1" stuck and "0" cleared, so that any part
-    of the figure can be played again and compared."""
-
-    layout: str
-    deals: int
-    stuck: int
-    outcomes: str
-
-    @property
-    def share(self) -> float:
-        return self.stuck / self.deals if self.deals else 0.0
 
 
 def survey_random_play(layout_id: str, deals: int, *, seed: int, start: int = 0) -> RandomPlay:
