@@ -11,8 +11,10 @@
 //
 // Fair ranked play: the verdict is the solver's knowledge, as a hint is. In a game whose
 // win may still be ranked, nothing is asked of the server by itself (it would answer
-// nothing anyway: asks_first). The notice then offers "Can it still be won?", and "No
-// more moves" offers the way back, each behind the question #verdict-confirm: a yes
+// nothing anyway: asks_first). "Can it still be won?" then waits beside the notice's
+// setting (#verdict-offer), not in the notice: a band that came with every ranked game's
+// first pair would move the board. "No more moves" offers the way back; each waits
+// behind the question #verdict-confirm: a yes
 // makes the game unranked (the server marks it, whatever this page does). In an
 // unranked game nothing is asked. "No more moves" itself is a fact of the board and is
 // always shown. The notice can be turned off in the settings (remembered in this
@@ -71,6 +73,7 @@ export function setupWinnable({ board, notice, api, t }) {
   const question = document.getElementById("verdict-confirm");
   const toggle = document.getElementById("lost-notice-toggle");
   const status = document.getElementById("board-status");
+  const offerSlot = document.getElementById("verdict-offer");
   const strings = notice.dataset; // the notice's own words (templates/game/_play_dialogs.html)
   let asked = 0; // the latest check sent; the answers of older ones are dropped
   let wanted = noticeWanted();
@@ -88,6 +91,7 @@ export function setupWinnable({ board, notice, api, t }) {
 
   function hide() {
     notice.replaceChildren();
+    offerSlot?.replaceChildren();
     if (stuckUndo) stuckUndo.hidden = true;
   }
 
@@ -155,13 +159,10 @@ export function setupWinnable({ board, notice, api, t }) {
       stuckUndo.hidden = false;
       return;
     }
-    if (!wanted || game.state !== "playing" || game.tiles_left === 144) return;
+    if (!offerSlot || !wanted || game.state !== "playing" || game.tiles_left === 144) return;
     const control = button(strings.askVerdict, { id: "ask-winnable" });
     control.addEventListener("click", () => askVerdict(control));
-    const buttons = document.createElement("div");
-    buttons.className = "board-notice__buttons";
-    buttons.append(control);
-    notice.replaceChildren(buttons);
+    offerSlot.replaceChildren(control);
   }
 
   // The question's words for checking, kept to put back after a question about going back.
@@ -200,6 +201,7 @@ export function setupWinnable({ board, notice, api, t }) {
     const now = shown();
     if (!now || now.id !== answer.id) return;
     markAdvised(now);
+    offerSlot?.replaceChildren(); // asked: from now on the notice tells by itself
     if (ticket !== asked || now.version !== answer.version) return; // a removal asks again
     if (answer.winnable === false && answer.undo_to_winnable) show(now, answer.undo_to_winnable);
     else say(answer.winnable ? strings.stillWinnable : strings.undecided);

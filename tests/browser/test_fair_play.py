@@ -56,11 +56,14 @@ def test_a_ranked_game_asks_before_the_verdict_and_the_hint(
     page.on("request", lambda r: checks.append(r.method) if r.url.endswith("/winnable") else None)
     game_id = as_server_deal(page)
     notice = page.locator("#lost-notice")
+    board_top = page.locator("#board-tiles").bounding_box()["y"]
     click_pair(page, losing)
-    # Lost now, but the page neither knows nor asked: only the offer to ask is shown.
-    ask = notice.get_by_role("button", name=ASK, exact=True)
+    # Lost now, but the page neither knows nor asked: only the offer to ask is shown,
+    # beside its setting, and the board has not moved for it.
+    ask = page.locator("#verdict-offer").get_by_role("button", name=ASK, exact=True)
     expect(ask).to_be_visible()
-    expect(notice).not_to_contain_text(LOST)
+    expect(notice).to_be_empty()
+    assert page.locator("#board-tiles").bounding_box()["y"] == board_top
     assert "GET" not in checks and "POST" not in checks
 
     ask.click()
