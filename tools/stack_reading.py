@@ -36,9 +36,9 @@ SCREENS = [
     {"size": (390, 844), "marks": 8, "mobile": True},
 ]
 
-# A numbered disc on a tile's face, clear of its side, where the stack is read, and of its
-# tally bars along the face's top, which count it: low on an upright tile, in the middle
-# of a turned one (wider than high: its top is at the screen's side).
+# A numbered disc on a tile's face, clear of its side, where the stack is read, and of the
+# chip in the face's top right corner that numbers it: low on an upright tile, in the
+# middle of a turned one (wider than high: its top is at the screen's side).
 DRAW_MARKS = """(marks) => {
   for (const [number, id] of marks) {
     const tile = document.querySelector(`#board-tiles .tile[data-id="${id}"]`);

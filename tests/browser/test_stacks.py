@@ -55,27 +55,20 @@ SIDE_LIGHTNESS = """() => {
   return Object.entries(byLayer).map(([z, values]) => [Number(z), [...values]]);
 }"""
 
-# Each tile's tally of its stack's height (board.css): its layer, whether it lies under
-# another tile, and how many bars it draws: a repeating gradient of bar and gap, the
-# glyph's ::after on the picture sets, the face's first layer on the Digits set; the
-# count read from the width the browser gave it. And whether the bars stay on the face.
-TALLIES = """() => [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
+# Each tile's chip with its stack's height (board.css): its layer, whether it lies under
+# another tile, and the number its chip shows (the glyph's ::after counts it with a
+# counter reset to the height), or 0 where no chip is drawn; and the chip's size.
+HEIGHT_CHIPS = """() => [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
   const z = Number(getComputedStyle(tile).getPropertyValue('--z'));
   const covered = tile.classList.contains('is-covered');
   const after = getComputedStyle(tile.querySelector('.tile__glyph'), '::after');
-  const face = getComputedStyle(tile);
-  const drawn = after.content !== 'none' && after.display !== 'none'
-    ? { image: after.backgroundImage, width: parseFloat(after.width),
-        from: parseFloat(after.marginLeft), room: tile.querySelector('.tile__glyph').clientWidth }
-    : { image: face.backgroundImage, width: parseFloat(face.backgroundSize.split(',')[0]),
-        from: parseFloat(face.backgroundPosition.split(',')[0]), room: tile.clientWidth };
-  if (!drawn.image.startsWith('repeating-linear-gradient(')) return { z, covered, bars: 0 };
-  const stops = [...drawn.image.split('), ')[0].matchAll(/ (-?[\\d.]+)px/g)].map((m) => +m[1]);
-  const [bar, pitch] = [stops[1], stops[3]];
+  const drawn = after.display !== 'none' && after.content === 'counter(stack-height)';
+  const [name, value] = after.counterReset.split(' ');
   return {
-    z, covered, bar, pitch,
-    bars: Math.round((drawn.width - bar) / pitch) + 1,
-    onFace: drawn.from + drawn.width < drawn.room,
+    z, covered,
+    shows: drawn && name === 'stack-height' ? Number(value) : 0,
+    text: parseFloat(after.fontSize),
+    rotate: after.rotate,
   };
 })"""
 
@@ -150,25 +143,24 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         opacity
     )
 
-    # Every tile on top counts its stack's height with as many bars, at least a pixel
-    # and a half wide and apart, on its face; a tile under another draws none.
-    tallies = page.evaluate(TALLIES)
-    assert {t["bars"] for t in tallies if t["covered"]} == {0}
-    on_top = [t for t in tallies if not t["covered"]]
+    # Every tile on top shows its stack's height as a number, at least 9 px high; a
+    # tile under another shows none.
+    chips = page.evaluate(HEIGHT_CHIPS)
+    assert {t["shows"] for t in chips if t["covered"]} == {0}
+    on_top = [t for t in chips if not t["covered"]]
     positions = example.deal.layout.positions
     assert (
         {t["z"] for t in on_top}
         == {positions[i][2] for i in example.present_tiles() if i not in covered}
         == {0, 1, 2, 4}
     )
-    assert all(t["bars"] == t["z"] + 1 for t in on_top), on_top
-    assert all(t["onFace"] and t["bar"] >= 1.5 and t["pitch"] - t["bar"] >= 1.5 for t in on_top)
-    # The same count on the Digits set, drawn another way (the set is a choice on <html>).
+    assert all(t["shows"] == t["z"] + 1 and t["text"] >= 9 for t in on_top), on_top
+    # The same numbers on the Digits set, whose label is laid out another way (the set is
+    # a choice on <html>).
     page.evaluate("document.documentElement.dataset.tileSet = 'digits'")
-    digits = page.evaluate(TALLIES)
+    digits = page.evaluate(HEIGHT_CHIPS)
     page.evaluate("document.documentElement.dataset.tileSet = 'classic'")
-    assert [(t["z"], t["bars"]) for t in digits] == [(t["z"], t["bars"]) for t in tallies]
-    assert all(t["onFace"] for t in digits if not t["covered"])
+    assert [(t["z"], t["shows"]) for t in digits] == [(t["z"], t["shows"]) for t in chips]
 
     # A mismatch: both tiles shake and ring red, in under 300 ms.
     a, b, c = unmatched_free(example, 3)

@@ -151,6 +151,9 @@ def test_a_turned_boards_blocked_reason_names_the_tiles_drawn_at_its_sides(live_
     page.goto(f"{live_server.url}/de/play/?layout=L00")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#board-tiles")).to_have_class(re.compile(r"\bis-turned\b"))
+    # The stacks' height numbers turn back with the faces: they stand upright.
+    chip = "(t) => getComputedStyle(t.querySelector('.tile__glyph'), '::after').rotate"
+    assert page.locator("#board-tiles .tile:not(.is-covered)").first.evaluate(chip) == "-90deg"
     names = json.loads(page.locator("#board-i18n").text_content())["tileNames"]
     page.evaluate(
         """() => document.getElementById('board').addEventListener('board:blocked',
