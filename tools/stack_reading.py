@@ -37,8 +37,8 @@ SCREENS = [
 ]
 
 # A numbered disc on a tile's face, clear of its side, where the stack is read, and of the
-# chip in the face's top right corner that numbers it: low on an upright tile, in the
-# middle of a turned one (wider than high: its top is at the screen's side).
+# chip in the face's top right corner that numbers it: low on an upright tile, left of
+# the middle of a turned one (wider than high: its chip is at the screen's right).
 DRAW_MARKS = """(marks) => {
   for (const [number, id] of marks) {
     const tile = document.querySelector(`#board-tiles .tile[data-id="${id}"]`);
@@ -49,7 +49,7 @@ DRAW_MARKS = """(marks) => {
     mark.textContent = String(number);
     Object.assign(mark.style, {
       position: 'fixed', zIndex: 99999, pointerEvents: 'none',
-      left: `${box.left + box.width * (turned ? 0.5 : 0.4) - size / 2}px`,
+      left: `${box.left + box.width * (turned ? 0.36 : 0.4) - size / 2}px`,
       top: `${box.top + box.height * (turned ? 0.5 : 0.62) - size / 2}px`,
       width: `${size}px`, height: `${size}px`, borderRadius: '50%',
       display: 'grid', placeItems: 'center',
