@@ -143,7 +143,7 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         opacity
     )
 
-    # Every tile on top shows its stack's height as a number, at least 9 px high; a
+    # Every tile on top shows its stack's height as a number, at least 10 px high; a
     # tile under another shows none.
     chips = page.evaluate(HEIGHT_CHIPS)
     assert {t["shows"] for t in chips if t["covered"]} == {0}
@@ -154,7 +154,7 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         == {positions[i][2] for i in example.present_tiles() if i not in covered}
         == {0, 1, 2, 4}
     )
-    assert all(t["shows"] == t["z"] + 1 and t["text"] >= 9 for t in on_top), on_top
+    assert all(t["shows"] == t["z"] + 1 and t["text"] >= 10 for t in on_top), on_top
     # The same numbers on the Digits set, whose label is laid out another way (the set is
     # a choice on <html>).
     page.evaluate("document.documentElement.dataset.tileSet = 'digits'")
