@@ -16,9 +16,27 @@ from django.utils.translation import gettext_lazy as _
 from .usernames import is_taken, looks_like_an_existing_name, mixes_scripts
 
 
+def password_rules_help(rules) -> str:
+    """The password's help: one lead line, then the rules as the items of one list (six
+    sentences that each began "Your password" read as generated text)."""
+    if not rules:
+        return ""
+    items = format_html_join("", "<li>{}</li>", ((rule,) for rule in rules))
+    # Translators: the lead of the password help's list of rules (each item follows
+    # it: "not be only digits"); word it so that your language's items read after it.
+    return format_html(
+        '<p class="field-help__lead">{}</p><ul>{}</ul>', _("Your password must:"), items
+    )
+
+
 class RulesUnderThePassword:
     """The password rules' errors stand under the password they are about, beside the
     help that lists the rules; Django puts them under the confirmation field."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = [v.get_help_text() for v in password_validation.get_default_password_validators()]
+        self.fields[self._password_field()].help_text = password_rules_help(rules)
 
     def validate_password_for_user(self, user, password_field_name=None, **kwargs):
         super().validate_password_for_user(
@@ -46,8 +64,7 @@ class RulesUnderThePassword:
             except ValidationError:
                 continue
             kept.append(validator.get_help_text())
-        items = format_html_join("", "<li>{}</li>", ((rule,) for rule in kept))
-        help_text = format_html("<ul>{}</ul>", items) if kept else ""
+        help_text = password_rules_help(kept)
         # The bound field copied the help when cleaning made it: both are changed.
         self.fields[name].help_text = self[name].help_text = help_text
 

@@ -56,7 +56,9 @@ class UsernameInPasswordValidator:
         )
 
     def get_help_text(self):
-        return _("Your password must not be like your username or contain it.")
+        # Translators: an item of the password help's list, after its lead ("Your
+        # password must:"); word it so that it follows your language's lead.
+        return _("not be like your username or contain it")
 
 
 class MinimumLengthValidator(password_validation.MinimumLengthValidator):
@@ -79,12 +81,13 @@ class MinimumLengthValidator(password_validation.MinimumLengthValidator):
 
     def get_help_text(self):
         return ngettext(
-            # Translators: a rule of the password's help. %(count)s: the fewest characters
-            # a password may have (8), as running text writes a count ("åtta").
-            "Your password must have at least %(count)s character.",
-            "Your password must have at least %(count)s characters.",
+            # Translators: an item of the password help's list, after its lead ("Your
+            # password must:"). %(count)s: the fewest characters a password may have
+            # (8), in digits, as a list of rules writes a count.
+            "have at least %(count)s character",
+            "have at least %(count)s characters",
             self.min_length,
-        ) % {"count": small_number(self.min_length)}
+        ) % {"count": self.min_length}
 
 
 class MaximumLengthValidator:
@@ -113,12 +116,22 @@ class MaximumLengthValidator:
 
     def get_help_text(self):
         return ngettext(
-            # Translators: a rule of the password's help. %(count)s: the most characters a
-            # password may have (72), in digits.
-            "Your password may have at most %(count)s character.",
-            "Your password may have at most %(count)s characters.",
+            # Translators: an item of the password help's list, after its lead ("Your
+            # password must:"). %(count)s: the most characters a password may have
+            # (72), in digits.
+            "have at most %(count)s character",
+            "have at most %(count)s characters",
             self.max_length(),
         ) % {"count": self.max_length()}
+
+
+class NumericPasswordValidator(password_validation.NumericPasswordValidator):
+    """Django's "not only digits" rule, its help an item of the help's one list."""
+
+    def get_help_text(self):
+        # Translators: an item of the password help's list, after its lead ("Your
+        # password must:").
+        return _("not be only digits")
 
 
 class CharacterVarietyValidator:
@@ -145,13 +158,13 @@ class CharacterVarietyValidator:
 
     def get_help_text(self):
         return ngettext(
-            # Translators: a rule of the password's help. %(count)s: how many different
-            # characters a password needs at least (5), as running text writes a count
-            # (Swedish "fem"). Say it as the error above does.
-            "Your password must use at least %(count)s different character.",
-            "Your password must use at least %(count)s different characters.",
+            # Translators: an item of the password help's list, after its lead ("Your
+            # password must:"). %(count)s: how many different characters a password
+            # needs at least (5), in digits, as a list of rules writes a count.
+            "use at least %(count)s different character, not counting spaces",
+            "use at least %(count)s different characters, not counting spaces",
             self.min_distinct,
-        ) % {"count": small_number(self.min_distinct)}
+        ) % {"count": self.min_distinct}
 
 
 #: Words a player of this site is likely to build a password from, in its four
@@ -254,6 +267,8 @@ class BreachedPasswordValidator:
         )
 
     def get_help_text(self):
+        # Translators: an item of the password help's list, after its lead ("Your
+        # password must:").
         return _(
-            "Your password must not be a common or breached password, nor built from common words, names or years."
+            "not be a common or breached password, nor be built from common words, names or years"
         )

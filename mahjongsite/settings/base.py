@@ -272,7 +272,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.validators.UsernameInPasswordValidator"},
     {"NAME": "accounts.validators.MinimumLengthValidator"},
     {"NAME": "accounts.validators.MaximumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.validators.NumericPasswordValidator"},
     {"NAME": "accounts.validators.CharacterVarietyValidator"},
     {"NAME": "accounts.validators.BreachedPasswordValidator"},
 ]

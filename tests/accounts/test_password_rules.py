@@ -31,6 +31,12 @@ def _variety(lang: str, source: str, plural: str) -> str:
         return ngettext(source, plural, 5) % {"count": small_number(5)}
 
 
+def _list_count(lang: str, source: str, plural: str) -> str:
+    """A rule of the help's list with its count of five, in digits as a list writes it."""
+    with translation.override(lang):
+        return ngettext(source, plural, 5) % {"count": 5}
+
+
 def _field_errors(page: str) -> list[str]:
     """The text of every error listed under a field of the page's form."""
     lists = re.findall(r'<ul class="field-errors"[^>]*>(.*?)</ul>', page, re.S)
@@ -53,15 +59,30 @@ def test_the_sign_up_page_states_both_rules_in_its_language(lang):
     page = Client().get(f"/{lang}/accounts/signup/").content.decode()
 
     for help_text in (
-        _in(lang, "Your password must not be like your username or contain it."),
-        _variety(
+        _in(lang, "Your password must:"),
+        _in(lang, "not be like your username or contain it"),
+        _list_count(
             lang,
-            "Your password must use at least %(count)s different character.",
-            "Your password must use at least %(count)s different characters.",
+            "use at least %(count)s different character, not counting spaces",
+            "use at least %(count)s different characters, not counting spaces",
         ),
     ):
         assert help_text in unescape(page)
     assert "Your password" not in page  # no rule falls back to the English source
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_password_help_is_one_lead_and_one_list(lang):
+    """One lead line, then each rule as an item after it: six sentences that each began
+    "The password …" read as generated text."""
+    page = _get_sign_up(lang)
+    block = re.search(r'id="id_password1_helptext">(.*?)</div>', page, re.S).group(1)
+    lead = re.findall(r'<p class="field-help__lead">(.*?)</p>', block)
+    assert [unescape(text) for text in lead] == [_in(lang, "Your password must:")]
+    assert block.count("<ul>") == 1
+    items = _help_items(page, "id_password1")
+    stem = _in(lang, "Your password must:").rstrip(":… ").split()[-1]
+    assert not any(item.startswith(stem) for item in items)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -132,9 +153,7 @@ def test_each_rule_is_said_once_and_its_error_stands_under_the_password(lang):
     help_items = _help_items(page, "id_password1")
     # The broken rule is said once, as the error: its line leaves the help (in German
     # the two were the same words, one above the other). The other rules stay.
-    assert _in(lang, "Your password must not be like your username or contain it.") not in (
-        help_items
-    )
+    assert _in(lang, "not be like your username or contain it") not in help_items
     with translation.override(lang):
         retired = [
             gettext("Your password can’t be too similar to your other personal information."),
@@ -146,7 +165,7 @@ def test_each_rule_is_said_once_and_its_error_stands_under_the_password(lang):
     assert len(help_items) == len(set(help_items)) == 6 - len(shown_errors)
     # Without the error, the help lists all six rules.
     fresh = _help_items(_get_sign_up(lang), "id_password1")
-    assert _in(lang, "Your password must not be like your username or contain it.") in fresh
+    assert _in(lang, "not be like your username or contain it") in fresh
     assert len(fresh) == 6
 
 
@@ -187,21 +206,23 @@ def test_a_password_change_shows_the_rules_errors_under_the_new_password(client,
 
 
 @pytest.mark.parametrize(
-    ("lang", "length", "variety"),
+    ("lang", "length", "variety", "short"),
     [
-        ("sv", "minst åtta tecken", "minst fem olika tecken"),
-        ("el", "τουλάχιστον 8", "τουλάχιστον 5"),
+        ("sv", "minst 8 tecken", "minst 5 olika tecken", "minst åtta tecken"),
+        ("el", "τουλάχιστον 8", "τουλάχιστον 5", "τουλάχιστον 8"),
+        ("id", "minimal 8 karakter", "minimal 5 karakter", "minimal delapan karakter"),
     ],
 )
-def test_the_rules_counts_are_written_as_the_languages_running_text_writes_them(
-    lang, length, variety
+def test_the_rules_counts_are_digits_in_the_list_and_words_in_a_sentence(
+    lang, length, variety, short
 ):
-    """Swedish writes two to twelve in words in a sentence; Greek keeps the digit (its
-    numbers agree with the noun's gender)."""
+    """The help's list writes its counts in digits, as a list of rules does; an error is a
+    sentence, and Swedish and Indonesian write two to twelve in words there (Greek keeps
+    the digit: its numbers agree with the noun's gender)."""
     help_items = _help_items(
         Client().get(f"/{lang}/accounts/signup/").content.decode(), "id_password1"
     )
     assert any(length in item for item in help_items)
     assert any(variety in item for item in help_items)
-    short = _field_errors(_sign_up(lang, "pwtest9", "k7#Qz").content.decode())
-    assert any(length in error for error in short)
+    errors = _field_errors(_sign_up(lang, "pwtest9", "k7#Qz").content.decode())
+    assert any(short in error for error in errors)
