@@ -147,7 +147,7 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     page.keyboard.press("Enter")
     expect(button).to_have_attribute("aria-expanded", "true")
     expect(panel).to_be_visible()
-    expect(page.get_by_label("Spielsteine", exact=True)).to_be_focused()
+    expect(page.get_by_label("Spielsteinsatz", exact=True)).to_be_focused()
     assert_no_axe_violations(page)
     # Every setting is reached with Tab, in the order it is shown, and works.
     page.keyboard.press("Tab")
@@ -189,7 +189,7 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     # a finger's tiles upright: the zoom buttons float on the board's corner, named, next
     # after the board with Tab.
     button.click()
-    page.get_by_label("Drehen des Spielfelds im Hochformat").select_option("never")
+    page.get_by_label("Spielfeld bei Hochformat drehen").select_option("never")
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     zoom_in = page.get_by_role("button", name="Vergrößern")

@@ -229,7 +229,7 @@ def test_every_tile_set_draws_42_different_faces_and_the_choices_are_kept(live_s
     assert page.evaluate(f"[{root}.tileSet, {root}.table]") == ["classic", "felt"]
     select = page.locator("#tile-set-select")
     expect(select).to_have_value("classic")
-    expect(page.get_by_label("Spielsteine", exact=True)).to_be_visible()
+    expect(page.get_by_label("Spielsteinsatz", exact=True)).to_be_visible()
     first = page.locator("#board-tiles .tile").first
     expect(first.locator(".tile__art")).to_be_visible()
 

@@ -23,14 +23,14 @@ LANGUAGES = [code for code, _name in settings.LANGUAGES]
 TEXT = {
     "sv": ("Spelet kan inte längre vinnas.", "Ångra 1 drag", "Ångra 2 drag"),
     "el": (
-        "Αυτό το παιχνίδι δεν βγαίνει πια.",
+        "Αυτή η παρτίδα δεν βγαίνει πια.",
         "Αναίρεση της τελευταίας κίνησης",
         "Αναίρεση 2 κινήσεων",
     ),
     "de": (
-        "Dieses Spiel ist nicht mehr zu gewinnen.",
-        "Einen Zug rückgängig machen",
-        "2 Züge rückgängig machen",
+        "Diese Partie ist nicht mehr zu gewinnen.",
+        "Zur letzten lösbaren Stellung (ein Zug zurück)",
+        "Zur letzten lösbaren Stellung (2 Züge zurück)",
     ),
     "id": (
         "Permainan ini tidak bisa dimenangkan lagi.",
@@ -52,12 +52,13 @@ def lost():
     return history[:-1], history[-1], after
 
 
-# The words beside "Undo N moves": "Undo" and "New game".
+# The words beside "Undo N moves": the dialog's "Undo" (the last pair: German and
+# Indonesian say so, beside a button that undoes several) and "New game".
 BESIDE = {
     "sv": ("Ångra", "Nytt spel"),
     "el": ("Αναίρεση", "Νέο παιχνίδι"),
-    "de": ("Rückgängig", "Neues Spiel"),
-    "id": ("Batal", "Permainan baru"),
+    "de": ("Letzten Zug rückgängig", "Neues Spiel"),
+    "id": ("Batalkan langkah terakhir", "Permainan baru"),
 }
 
 
