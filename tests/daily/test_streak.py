@@ -149,7 +149,11 @@ def test_the_calendar_shows_each_past_day_and_the_players_wins_on_its_deals(lang
         code = daily.daily_code(date(2026, 11, 28), "L00")
         label = translation.gettext("Play %(layout)s, not ranked") % {"layout": layout_name("L00")}
         # The link names its day, so that the play page can say which day's deal it is.
-        assert f'href="/{lang}/play/?code={code}&amp;day=2026-11-28">{label}</a>' in past
+        # The button says "Play, not ranked" below the card's name; its accessible name
+        # names the layout too.
+        button = translation.pgettext("a daily card's button", "Play, not ranked")
+        link = f'href="/{lang}/play/?code={code}&amp;day=2026-11-28" aria-label="{label}">'
+        assert f"{link}{button}</a>" in past
 
 
 def test_the_calendar_costs_one_query_for_a_player_and_none_for_a_visitor(
