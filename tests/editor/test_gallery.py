@@ -33,17 +33,17 @@ TURTLE = {
         "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå.",
     ),
     "el": (
-        "144 πλακίδια, πλάτος 15, ύψος 8, 5 επίπεδα",
+        "144 πλακίδια · πλάτος 15 · ύψος 8 · 5 επίπεδα",
         "Δυσκολία 2 από 5: το 60% των παιχνιδιών μένει χωρίς κινήσεις αν αφαιρείτε ζευγάρια"
         " στην τύχη.",
     ),
     "de": (
         "144 Spielsteine, 15 × 8 Steine, 5 Schichten",
-        "Schwierigkeit 2 von 5: Bei wahllos entfernten Paaren enden 60\xa0% der Spiele in"
-        " einer Sackgasse.",
+        "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
+        " irgendwann keine Züge mehr.",
     ),
     "id": (
-        "144 ubin, 15 × 8, 5 lapisan",
+        "144 ubin · 15 × 8 · 5 lapisan",
         "Tingkat kesulitan 2 dari 5: jika pasangan diambil secara acak, 60% permainan"
         " berakhir buntu (tidak ada langkah lagi).",
     ),
@@ -81,10 +81,11 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
             # share of games stuck at random, its marks and its layers.
             measured = random_play(layout_id)
             layers = max(z for _, _, z in LAYOUTS[layout_id].positions) + 1
-            words = TURTLE[lang][0].split(", ")
+            separator = " · " if " · " in TURTLE[lang][0] else ", "
+            words = TURTLE[lang][0].split(separator)
             # "144 tiles" first and "N layers" last (every layout has 3 to 5 layers).
-            assert size.split(", ")[0] == words[0], size
-            assert size.split(", ")[-1] == words[-1].replace("5", str(layers)), size
+            assert size.split(separator)[0] == words[0], size
+            assert size.split(separator)[-1] == words[-1].replace("5", str(layers)), size
             assert share(measured.share, whole=False) in difficulty, difficulty
             filled = gallery_marks(page, layout_id).count("●")
             assert len(gallery_marks(page, layout_id)) == 5 and 1 <= filled <= 5

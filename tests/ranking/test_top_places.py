@@ -209,10 +209,11 @@ def test_the_win_screen_and_the_statistics_page_say_a_person_checks_a_top_time()
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("sv", "En ny tid bland de 3 bästa syns här när en person har kontrollerat den."),
+        ("sv", "En ny tid bland de 3 bästa syns här när en moderator har granskat den."),
         (
             "el",
-            "Ένας νέος χρόνος στους 3 καλύτερους εμφανίζεται εδώ μόλις τον ελέγξει ένας άνθρωπος.",
+            "Οι νέοι χρόνοι που μπαίνουν στους 3 καλύτερους εμφανίζονται εδώ αφού τους ελέγξει"
+            " ένας συντονιστής.",
         ),
     ],
 )
