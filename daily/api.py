@@ -21,7 +21,7 @@ def _derivation(day) -> str:
     )
 
 
-@api_view("GET")
+@api_view(GET=("invalid_field",))
 def daily_deals(request: HttpRequest) -> HttpResponse:
     """The day's code per layout (``?day=YYYY-MM-DD`` for an earlier day), and when the
     next day's deals start. Today's codes are ``null``: a code gives the whole deal, and a

@@ -9,110 +9,44 @@ adds ``problems``: each with its reason, where it is and its message.
 
 from __future__ import annotations
 
-from functools import wraps
-
-import django_ratelimit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django_ratelimit.decorators import ratelimit
-from django_ratelimit.exceptions import Ratelimited
 
 from mahjong import GameCode, LayoutFileError, layout_problems
 from mahjong.rules import kmahjongg
-from mahjongsite.api_requests import (
-    JsonCsrfCheck,
-    api_entry,
-    declared_length,
-    error_answer,
-    json_object,
-)
-from mahjongsite.client_ip import ratelimit_key
-from mahjongsite.rates import retry_after_seconds
+from mahjongsite.json_api import ApiError, Guard, JsonApi, Refusals
 
 from . import limits, messages, services
 from .models import CustomLayout
 from .selectors import layout_of, layouts_of
 
-#: Status of each error code.
-_STATUS = {
-    "signed_out": 403,
-    "csrf_failed": 403,
-    "not_found": 404,
-    "method_not_allowed": 405,
-    "too_large": 413,
-    "rate_limited": 429,
-    "limit": 409,
-    "duplicate": 409,
-    "id_taken": 409,
-}
-
-
-def _error(code: str, message: str, **extra) -> JsonResponse:
-    return error_answer(code, message, _STATUS.get(code, 400), **extra)
-
-
-def _refuse_method() -> JsonResponse:
-    return _error("method_not_allowed", messages.error_message("method_not_allowed"))
-
-
-_csrf = JsonCsrfCheck(lambda: _error("csrf_failed", messages.error_message("csrf_failed")))
-
-
-def _body_limit() -> int:
-    return limits.body_limit(settings.MAHJONG_LAYOUT_FILE_MAX_BYTES)
-
-
-def _rate(group: str, request: HttpRequest) -> str:
-    return settings.RATE_LIMITS[group]
-
-
-def layout_api(*methods: str):
-    """Method, size, CSRF and sign-in checks, the request's language, errors as JSON."""
-
-    def decorate(view):
-        limited = ratelimit(
-            group="layout_edit",
-            key=ratelimit_key,
-            rate=_rate,
-            method=django_ratelimit.ALL,
-            block=True,
-        )(view)
-
-        @api_entry(methods, _refuse_method)
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            if declared_length(request) > _body_limit() or len(request.body) > _body_limit():
-                limit = settings.MAHJONG_LAYOUT_FILE_MAX_BYTES
-                error = LayoutFileError("too_large", "too large", limit=limit)
-                return _error("too_large", messages.file_error_message(error))
-            rejected = _csrf.check(request, view, args, kwargs)
-            if rejected is not None:
-                return rejected
-            if not request.user.is_authenticated:
-                return _error("signed_out", messages.error_message("signed_out"))
-            try:
-                return limited(request, *args, **kwargs)
-            except Ratelimited:
-                response = _error("rate_limited", messages.error_message("rate_limited"))
-                response["Retry-After"] = str(retry_after_seconds(_rate("layout_edit", request)))
-                return response
-            except CustomLayout.DoesNotExist:
-                return _error("not_found", messages.error_message("not_found"))
-            except services.LayoutError as error:
-                problems = [messages.problem_payload(p) for p in error.problems]
-                return _error(error.reason, messages.layout_error_message(error), problems=problems)
-
-        return wrapper
-
-    return decorate
+#: The layouts API: signed-in players only, a body up to a layout file's (read as JSON
+#: whatever media type it names, as this API always did), every request counted in one
+#: rate limit.
+API = JsonApi(
+    messages.ERRORS,
+    body_limit=lambda: limits.body_limit(settings.MAHJONG_LAYOUT_FILE_MAX_BYTES),
+    refusals=Refusals(too_large="too_large", not_json=None),
+    guard=Guard("signed_out", lambda request: request.user.is_authenticated),
+)
+API.register(CustomLayout.DoesNotExist, lambda error: ApiError("not_found"))
+API.register(
+    services.LayoutError,
+    lambda error: ApiError(
+        error.reason,
+        extra={"problems": [messages.problem_payload(p) for p in error.problems]},
+        **error.params,
+    ),
+)
+RATE = "layout_edit"
+#: A name the services refuse, and what else refuses a new layout.
+_NAME_FAULTS = ("name_missing", "name_too_long", "name_characters")
+_SAVE_FAULTS = (*_NAME_FAULTS, "bad_positions", "invalid", "limit", "duplicate", "id_taken")
 
 
 def _json(request: HttpRequest) -> dict:
-    data = json_object(request.body)
-    if data is None:
-        raise services.LayoutError("invalid_json")
-    return data
+    return API.json_body(request)
 
 
 def layout_code(layout: CustomLayout) -> str:
@@ -142,14 +76,14 @@ def _check(positions) -> dict:
     }
 
 
-@layout_api("POST")
+@API.view(POST=("invalid_json", "bad_positions"), rate=RATE)
 def layout_check(request: HttpRequest) -> HttpResponse:
     """``{"positions": [[x, y, z], …]}``: the tile count and every problem, with where."""
     positions = services.read_positions(_json(request).get("positions"))
     return JsonResponse(_check(positions))
 
 
-@layout_api("POST")
+@API.view(POST=("invalid_json", "bad_positions", "invalid_file", "too_large"), rate=RATE)
 def layout_import(request: HttpRequest) -> HttpResponse:
     """``{"text": "<a .layout file>"}``: its positions and their check, or the file's
     fault (``invalid_file``, with the reason and line)."""
@@ -160,13 +94,11 @@ def layout_import(request: HttpRequest) -> HttpResponse:
         positions = kmahjongg.read(text, max_bytes=settings.MAHJONG_LAYOUT_FILE_MAX_BYTES)
     except LayoutFileError as error:
         code = "too_large" if error.reason == "too_large" else "invalid_file"
-        return _error(
-            code, messages.file_error_message(error), reason=error.reason, line=error.line
-        )
+        raise ApiError(code, error=error, extra={"reason": error.reason, "line": error.line})
     return JsonResponse({"positions": [list(p) for p in positions], **_check(positions)})
 
 
-@layout_api("GET", "POST")
+@API.view(GET=(), POST=(201, "invalid_json", *_SAVE_FAULTS), rate=RATE)
 def layouts(request: HttpRequest) -> HttpResponse:
     """``GET``: the player's layouts. ``POST {"name", "positions"}``: save a new one."""
     if request.method == "GET":
@@ -181,7 +113,12 @@ def layouts(request: HttpRequest) -> HttpResponse:
     return JsonResponse(layout_payload(layout), status=201)
 
 
-@layout_api("GET", "POST", "DELETE")
+@API.view(
+    GET=("not_found",),
+    POST=("invalid_json", "not_found", *_NAME_FAULTS),
+    DELETE=(204, "not_found"),
+    rate=RATE,
+)
 def layout_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """``GET``: one of the player's layouts; ``POST {"name"}``: rename it; ``DELETE``."""
     if request.method == "DELETE":
@@ -195,7 +132,7 @@ def layout_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return JsonResponse(layout_payload(layout_of(user_id=request.user.pk, pk=pk)))
 
 
-@layout_api("GET")
+@API.view(GET=("not_found",), rate=RATE)
 def layout_export(request: HttpRequest, pk: int) -> HttpResponse:
     """One of the player's layouts as a KMahjongg ``.layout`` file, to download."""
     layout = layout_of(user_id=request.user.pk, pk=pk)

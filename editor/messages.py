@@ -7,11 +7,10 @@ a row of the grid's half-tile cells and a layer, each counted from 1.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy, ngettext
 
 from mahjong import LayoutFileError, LayoutProblem
-
-from .services import LayoutError
 
 _PLACE = gettext_lazy(
     # Translators: %(column)s, %(row)s and %(layer)s are numbers from 1: where a tile lies
@@ -101,9 +100,17 @@ _ERRORS = {
     "rate_limited": gettext_lazy("Too many requests: wait a moment and try again."),
 }
 
-#: Every ``error.code`` the layouts API answers with (docs/openapi.json's ``LayoutError``):
-#: the reasons above, and a file's fault, said by :data:`_FILE_ERRORS`.
-ERROR_CODES = frozenset(_ERRORS) | {"too_large", "invalid_file"}
+#: The status of each error above that is not a 400.
+_STATUS = {
+    "signed_out": 403,
+    "csrf_failed": 403,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "limit": 409,
+    "duplicate": 409,
+    "id_taken": 409,
+    "rate_limited": 429,
+}
 
 
 def place(position: tuple[int, int, int]) -> str:
@@ -143,5 +150,19 @@ def error_message(code: str, **params) -> str:
     return text % params if params else text
 
 
-def layout_error_message(error: LayoutError) -> str:
-    return error_message(error.reason, **error.params)
+def file_fault_message(error: LayoutFileError | None = None) -> str:
+    """A file's fault; without one, a body over the limit: a file too large to be one."""
+    if error is None:
+        limit = settings.MAHJONG_LAYOUT_FILE_MAX_BYTES
+        error = LayoutFileError("too_large", "too large", limit=limit)
+    return file_error_message(error)
+
+
+#: Each error code's status and message, for the API layer (mahjongsite/json_api.py).
+ERRORS = {
+    **{code: (_STATUS.get(code, 400), message) for code, message in _ERRORS.items()},
+    "too_large": (413, file_fault_message),
+    "invalid_file": (400, file_fault_message),
+}
+#: Every ``error.code`` the layouts API answers with (docs/openapi.json's ``LayoutError``).
+ERROR_CODES = frozenset(ERRORS)

@@ -5,7 +5,8 @@ Views stay thin: parse the request, call a service or a selector, and answer thr
 ``version``) for a move; each with ``event``, what the request just did. Every error is
 a 4xx answer ``{"error": {"code", "message"}}`` with the message in the request's
 language: the ``lang`` query parameter when it names one of the site's languages, else
-the language cookie or Accept-Language, else Swedish (:mod:`game.json_api`).
+the language cookie or Accept-Language, else Swedish (:mod:`mahjongsite.json_api`). Each
+view declares, per method, the error codes it answers (docs/openapi.json follows them).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from django.views.decorators.gzip import gzip_page
 from mahjong import PAIRS, UnknownLayout
 from mahjong.rules.daily import utc_day
 from mahjongsite import device_mark
+from wording.messages import CODE_MESSAGES
 
 from . import services
 from .answer import facts_for
 from .current import CURRENT_GAME_KEY, owner_for
-from .json_api import ApiError, api_view, json_body, rate_limit
+from .json_api import ApiError, api_view, json_body
 from .selectors import board_for, game_get
 from .serializers import game_payload, move_payload
 
@@ -42,6 +44,11 @@ def _page(data: dict) -> str | None:
         raise ApiError("invalid_field", field="page")
     return page
 
+
+#: A game code's faults (the engine's InvalidGameCode reasons), answered with 400.
+_CODE_FAULTS = tuple(CODE_MESSAGES)
+#: What every view of one game may answer: its body unread or no game of this owner.
+_GAME = ("invalid_json", "not_found")
 
 #: Games are sent without the spaces of json.dumps' defaults (15 % of a whole game), and
 #: their words as UTF-8 rather than escapes: a Greek letter is 2 bytes instead of 6, which
@@ -62,20 +69,22 @@ def _move(played: services.Played) -> JsonResponse:
     return JsonResponse(move_payload(played, facts), json_dumps_params=_COMPACT)
 
 
-@api_view("GET")
+@api_view(GET=())
 def health(request: HttpRequest) -> HttpResponse:
     """A minimal JSON answer for load balancers (and the benchmark's baseline)."""
     return JsonResponse({"status": "ok"})
 
 
-@api_view("GET")
+@api_view(GET=())
 def openapi(request: HttpRequest) -> HttpResponse:
     """The API's OpenAPI 3 description, served as the file in the repository says it."""
     return HttpResponse(OPENAPI_PATH.read_bytes(), content_type="application/json")
 
 
-@api_view("POST")
-@rate_limit("game_create")
+@api_view(
+    POST=(201, "invalid_json", "invalid_field", "no_such_layout", *_CODE_FAULTS),
+    rate="game_create",
+)
 # The new game's whole board is the API's largest answer; nginx compresses only 200
 # answers, not this 201, so the app does (it holds no secret: see docs/deploy.md).
 @gzip_page
@@ -109,15 +118,25 @@ def games(request: HttpRequest) -> HttpResponse:
     return _whole(played, status=201)
 
 
-@api_view("GET")
+@api_view(GET=("not_found",))
 def game_detail(request: HttpRequest, game_id: str) -> HttpResponse:
     game = game_get(game_id=game_id, owner=owner_for(request))
     data = game_payload(game, board_for(game), facts_for(game, whole=True), event="loaded")
     return JsonResponse(data, json_dumps_params=_COMPACT)
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(
+    POST=(
+        *_GAME,
+        "missing_field",
+        "invalid_field",
+        "unknown_tile",
+        "tile_removed",
+        "game_over",
+        "paused",
+    ),
+    rate="game_move",
+)
 def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
     """Tap a tile: ``{"tile": n}``."""
     data = json_body(request)
@@ -129,8 +148,10 @@ def game_tap(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_tap(game_id=game_id, owner=owner_for(request), tile=tile))
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(
+    POST=(*_GAME, "invalid_field", "nothing_to_undo", "game_over", "paused", "not_lost"),
+    rate="game_move",
+)
 def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     """The last pair back; ``{"count": n}`` n pairs; ``{"to": "winnable"}`` back to the
     last winnable position of a game that can no longer be won."""
@@ -146,24 +167,21 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_undo(game_id=game_id, owner=owner, count=count))
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(POST=(*_GAME, "nothing_to_redo", "paused"), rate="game_move")
 def game_redo(request: HttpRequest, game_id: str) -> HttpResponse:
     """The pair undone last taken off again (until the player removes a pair)."""
     json_body(request)  # takes no field, but a broken body is refused
     return _move(services.game_redo(game_id=game_id, owner=owner_for(request)))
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(POST=(*_GAME, "nothing_to_undo", "game_over", "paused"), rate="game_move")
 def game_restart(request: HttpRequest, game_id: str) -> HttpResponse:
     """Back to the deal's first position; the game can no longer be ranked."""
     json_body(request)
     return _move(services.game_restart(game_id=game_id, owner=owner_for(request)))
 
 
-@api_view("GET", "POST")
-@rate_limit("game_check", method=("GET", "POST"))
+@api_view(GET=("not_found",), POST=_GAME, rate="game_check")
 def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
     """Whether the game can still be won (the board asks after each removal, in a request
     of its own: a tap never waits for the solver). In a game that may still be ranked,
@@ -184,23 +202,20 @@ def game_winnable(request: HttpRequest, game_id: str) -> HttpResponse:
     )
 
 
-@api_view("POST")
-@rate_limit("game_hint")
+@api_view(POST=(*_GAME, "game_over", "paused"), rate="game_hint")
 def game_hint(request: HttpRequest, game_id: str) -> HttpResponse:
     json_body(request)  # a hint takes no field, but a broken body is refused, not counted
     return _move(services.game_hint(game_id=game_id, owner=owner_for(request)))
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(POST=(*_GAME, "invalid_field", "game_over"), rate="game_move")
 def game_pause(request: HttpRequest, game_id: str) -> HttpResponse:
     """Pause; ``{"page": token}`` marks an automatic pause from that board page."""
     page = _page(json_body(request))
     return _move(services.game_pause(game_id=game_id, owner=owner_for(request), page=page))
 
 
-@api_view("POST")
-@rate_limit("game_move")
+@api_view(POST=(*_GAME, "invalid_field"), rate="game_move")
 def game_resume(request: HttpRequest, game_id: str) -> HttpResponse:
     """Resume; ``{"page": token}``: that board page has just opened the game."""
     page = _page(json_body(request))

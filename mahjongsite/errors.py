@@ -31,7 +31,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mahjongsite.api_requests import request_language
+from mahjongsite.json_api import request_language
 
 RETRY_AFTER_SECONDS = "5"
 

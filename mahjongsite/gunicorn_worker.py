@@ -33,12 +33,13 @@ _request = threading.local()
 def _api_answer(status: int) -> bytes:
     from django.utils import translation
 
+    from mahjongsite.json_api import error_body
     from wording.messages import API_ERRORS
 
     code = _API_CODES.get(status, "bad_request")
     with translation.override("sv"):  # the site's language, as nginx's answers
         message = str(API_ERRORS[code][1])
-    return json.dumps({"error": {"code": code, "message": message}}).encode()
+    return json.dumps(error_body(code, message)).encode()
 
 
 def write_site_error(sock, status_int, reason, mesg) -> None:

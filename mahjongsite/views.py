@@ -44,7 +44,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
     if is_api(request):  # an address under the API that names nothing: its JSON error
         from game.json_api import error_response
-        from mahjongsite.api_requests import request_language
+        from mahjongsite.json_api import request_language
 
         with translation.override(request_language(request)):
             return error_response("no_such_address")

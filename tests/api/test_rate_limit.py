@@ -1,14 +1,14 @@
-"""The API's rate limit decorator (game.json_api.rate_limit): each group counts at its own
-rate from the settings, only the requests of its method, and refuses the one over it."""
+"""The API layer's rate limit (mahjongsite.json_api: ``view(rate=…)``): each group counts
+at its own rate from the settings, every method the view takes, and the request over it
+is answered 429 with ``Retry-After``, the length of the rate's window."""
 
 from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
 from django.http import HttpResponse
-from django_ratelimit.exceptions import Ratelimited
 
-from game import json_api as api
+from game.json_api import api_view
 
 
 @pytest.fixture(autouse=True)
@@ -22,25 +22,32 @@ def _answer(request):
     return HttpResponse("ok")
 
 
-def test_a_post_limit_counts_posts_only_and_refuses_the_one_over_its_rate(settings, rf):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_hint": "2/d"}
-    view = api.rate_limit("game_hint")(_answer)
+def _post(rf, path):
+    request = rf.post(path)
+    request._dont_enforce_csrf_checks = True  # as Django's test client sends it
+    return request
 
-    for _ in range(4):  # reading the game is not what the limit is for
-        assert view(rf.get("/api/games/x")).status_code == 200
-    for _ in range(2):
-        assert view(rf.post("/api/games/x/hint")).status_code == 200
-    with pytest.raises(Ratelimited):
-        view(rf.post("/api/games/x/hint"))
+
+def test_a_group_refuses_the_request_over_its_rate_with_retry_after(settings, rf):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_check": "3/h"}
+    view = api_view(GET=(), POST=(), rate="game_check")(_answer)
+
+    assert view(rf.get("/api/games/x/winnable")).status_code == 200
+    for _ in range(2):  # a GET and a POST count alike
+        assert view(_post(rf, "/api/games/x/winnable")).status_code == 200
+    refused = view(rf.get("/api/games/x/winnable"))
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "3600"
+    assert refused.json()["error"]["code"] == "rate_limited"
 
 
 def test_each_group_keeps_its_own_count(settings, rf):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_hint": "1/d", "game_check": "5/d"}
-    hint = api.rate_limit("game_hint")(_answer)
-    check = api.rate_limit("game_check", method="GET")(_answer)
+    hint = api_view(POST=(), rate="game_hint")(_answer)
+    check = api_view(GET=(), rate="game_check")(_answer)
 
-    assert hint(rf.post("/api/games/x/hint")).status_code == 200
+    assert hint(_post(rf, "/api/games/x/hint")).status_code == 200
     for _ in range(5):
         assert check(rf.get("/api/games/x/winnable")).status_code == 200
-    with pytest.raises(Ratelimited):
-        check(rf.get("/api/games/x/winnable"))
+    assert check(rf.get("/api/games/x/winnable")).status_code == 429
+    assert hint(_post(rf, "/api/games/x/hint"))["Retry-After"] == "86400"
