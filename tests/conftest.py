@@ -1,6 +1,7 @@
 """Fixtures shared by every test."""
 
 import functools
+import logging
 import os
 import re
 from pathlib import Path
@@ -145,3 +146,25 @@ def _reset_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+class _Undeclared(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.said: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.said.append(record.getMessage())
+
+
+@pytest.fixture(autouse=True)
+def _api_answers_only_declared_errors():
+    """Fail a test in which an API view answered an error code it does not declare for
+    the method (mahjongsite.json_api logs it): the declarations are what docs/openapi.json
+    is checked against."""
+    handler = _Undeclared()
+    logger = logging.getLogger("mahjongsite.json_api")
+    logger.addHandler(handler)
+    yield
+    logger.removeHandler(handler)
+    assert not handler.said, "undeclared API errors:\n" + "\n".join(handler.said)

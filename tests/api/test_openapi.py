@@ -42,12 +42,14 @@ def documented_keys(schema: dict) -> set[str]:
     return keys
 
 
-def validate(value, schema: dict, where: str = "$") -> None:
-    """A structural check of the OpenAPI 3.0 subset the document uses."""
+def validate(value, schema: dict, where: str = "$", whole: bool = True) -> None:
+    """A structural check of the OpenAPI 3.0 subset the document uses: an object that
+    ``schema`` describes ``whole`` (not one part of an ``allOf``) has no field its
+    properties leave out, unless it allows ``additionalProperties``."""
     schema = resolve(schema)
     if "allOf" in schema:
         for part in schema["allOf"]:
-            validate(value, part, where)
+            validate(value, part, where, whole=False)
         if isinstance(value, dict):
             undocumented = set(value) - documented_keys(schema)
             assert not undocumented, f"{where}: undocumented {sorted(undocumented)}"
@@ -68,6 +70,9 @@ def validate(value, schema: dict, where: str = "$") -> None:
     if schema["type"] == "object":
         for key in schema.get("required", []):
             assert key in value, f"{where}: missing {key}"
+        if whole and "properties" in schema and not schema.get("additionalProperties"):
+            undocumented = set(value) - set(schema["properties"])
+            assert not undocumented, f"{where}: undocumented {sorted(undocumented)}"
         for key, sub in schema.get("properties", {}).items():
             if key in value:
                 validate(value[key], sub, f"{where}.{key}")
@@ -138,5 +143,23 @@ def test_real_answers_fit_the_document(client):
     checks.append(("/games/{id}/redo", "post", action(client, gid, "redo")))  # 409
     checks.append(("/games/{id}/restart", "post", action(client, gid, "restart")))
     checks.append(("/games/{id}/restart", "post", action(client, gid, "restart")))  # 409
+    checks += [
+        ("/games/{id}/winnable", "get", client.get(f"/api/games/{gid}/winnable")),
+        ("/games/{id}/winnable", "post", action(client, gid, "winnable")),
+        ("/games/{id}/winnable", "post", action(client, "nope", "winnable")),  # 404
+        ("/daily", "get", client.get("/api/daily")),
+        ("/daily", "get", client.get("/api/daily?day=2020-01-01")),
+        ("/daily", "get", client.get("/api/daily?day=someday")),  # 400
+        ("/openapi.json", "get", client.get("/api/openapi.json")),
+    ]
+    seen = {("/games", "post", 201)}  # the game created first
     for path, method, response in checks:
         validate(response.json(), response_schema(path, method, response.status_code), path)
+        seen.add((path, method, response.status_code))
+    # Every operation of the game's and the daily deal's API gave a real answer that
+    # fits (the layouts' are in tests/editor/test_layouts_openapi.py).
+    for path, operations in DOCUMENT["paths"].items():
+        for method in set(operations) & {"get", "post", "delete"}:
+            if not path.startswith("/layouts"):
+                statuses = {s for p, m, s in seen if (p, m) == (path, method)}
+                assert any(s < 300 for s in statuses), f"{method} {path}: no answer seen"
