@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from mahjong import GameCode, LayoutFileError, layout_problems
 from mahjong.rules import kmahjongg
-from mahjongsite.json_api import ApiError, Guard, JsonApi, Refusals
+from mahjongsite.json_api import ApiError, Guard, JsonApi, Refusals, json_object
 
 from . import limits, messages, services
 from .models import CustomLayout
@@ -46,7 +46,12 @@ _SAVE_FAULTS = (*_NAME_FAULTS, "bad_positions", "invalid", "limit", "duplicate",
 
 
 def _json(request: HttpRequest) -> dict:
-    return API.json_body(request)
+    """The body as a JSON object, else ``invalid_json`` answered as a refused layout is
+    (with its problems, none), as the editor always answered it."""
+    data = json_object(request.body)
+    if data is None:
+        raise services.LayoutError("invalid_json")
+    return data
 
 
 def layout_code(layout: CustomLayout) -> str:
