@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ImproperlyConfigured, RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
@@ -127,8 +127,9 @@ class JsonApi:
         layer_codes = {getattr(refusals, name) for name in vars(refusals)} - {None}
         if guard is not None:
             layer_codes.add(guard.code)
-        unknown = layer_codes - set(errors)
-        assert not unknown, f"codes without a status and message: {sorted(unknown)}"
+        if layer_codes - set(errors):
+            missing = sorted(layer_codes - set(errors))
+            raise ImproperlyConfigured(f"API codes without a status and message: {missing}")
 
     def register(
         self, exception: type[Exception], to_error: Callable[[Exception], ApiError] | None = None
@@ -173,8 +174,9 @@ class JsonApi:
             codes.add(self.guard.code)
         if rate is not None:
             codes.add(self.refusals.rate)
-        unknown = codes - set(self.errors)
-        assert not unknown, f"{method}: undeclared codes {sorted(unknown)}"
+        if codes - set(self.errors):
+            unknown = sorted(codes - set(self.errors))
+            raise ImproperlyConfigured(f"{method}: codes the API does not have: {unknown}")
         return Operation(success, frozenset(codes))
 
     def statuses(self, operation: Operation) -> set[int]:
@@ -224,7 +226,7 @@ class JsonApi:
                             error.code,
                         )
                     response = self.response(error)
-                    if error.code == self.refusals.rate:
+                    if error.code == self.refusals.rate and rate is not None:
                         response["Retry-After"] = str(retry_after_seconds(_rate(rate, request)))
                     return response
 
