@@ -1,15 +1,20 @@
 """The daily deal: one game code per layout per day (UTC), the same for everyone.
 
 From :data:`KEYED_FROM` on, a day's code is derived with the server's secret key, so that
-nobody can know a day's deal before the day::
+nobody can know a day's deal before the day; from :data:`LONG_FROM` on, it is an ``MJ2``
+code, whose 60-bit deal number no search through the numbers finds from the faces seen at
+the start (docs/architecture.md, "Working a deal out from its faces")::
 
-    deal number = the first 35 bits of HMAC-SHA256(key, "YYYY-MM-DD:Lnn")
+    deal number = the first 60 bits of HMAC-SHA256(key, "YYYY-MM-DD:Lnn")   (MJ2)
 
 and since a code's deal number is written in RFC 4648 base 32, most significant bits
-first, the code's last part is simply the first 7 characters of the base-32 digest; whoever
-holds the key can check it:
+first, the code's last part is simply the first 12 characters of the base-32 digest;
+whoever holds the key can check it:
 
-    $ printf %s 2026-12-24:L03 | openssl dgst -sha256 -hmac "$KEY" -binary | base32 | cut -c1-7
+    $ printf %s 2026-12-24:L03 | openssl dgst -sha256 -hmac "$KEY" -binary | base32 | cut -c1-12
+
+From :data:`KEYED_FROM` to the day before :data:`LONG_FROM` the codes were ``MJ1`` codes
+of the first 35 bits (7 characters) of the same digest, and they keep them.
 
 The days before :data:`KEYED_FROM` had been published with the public formula (SHA-256 of
 the same text, no key) and keep their codes, so their deals, boards and streaks stand:
@@ -27,11 +32,13 @@ import hashlib
 import hmac
 from datetime import UTC, date, datetime, timedelta
 
-from .codes import DEAL_BITS, GameCode
+from .codes import DEAL_BITS, NEW_VERSION, GameCode
 from .registry import LAYOUTS
 
 #: The first day whose codes come from the key; earlier days keep their public codes.
 KEYED_FROM = date(2026, 12, 3)
+#: The first day whose codes are ``MJ2`` codes (60 bits); earlier days keep their ``MJ1``.
+LONG_FROM = date(2026, 12, 7)
 
 
 def utc_day(now: datetime | None = None) -> date:
@@ -54,8 +61,9 @@ def daily_code(day: date, layout_id: str, key: str | None = None) -> GameCode:
         raise ValueError(f"the daily codes from {KEYED_FROM.isoformat()} on need the key")
     else:
         digest = hmac.new(key.encode("utf-8"), message, hashlib.sha256).digest()
-    number = int.from_bytes(digest[:5], "big") >> (40 - DEAL_BITS)
-    return GameCode(layout_id, number)
+    version = NEW_VERSION if day >= LONG_FROM else 1
+    number = int.from_bytes(digest[:8], "big") >> (64 - DEAL_BITS[version])
+    return GameCode(layout_id, number, version)
 
 
 def daily_codes(day: date, key: str | None = None) -> dict[str, GameCode]:

@@ -7,13 +7,14 @@ laid: the 72 pairs of the tile set are shuffled onto the plan's 72 steps, so
 every step removes two matching free tiles and the plan wins by construction.
 
 Everything is drawn from :class:`~.prng.SplitMix64` seeded by the layout and
-the deal number, so a game code gives the same deal forever (golden tests pin
-it). A random removal order can dead-end (two tiles left stacked on each
+the deal number (:func:`deal_seed`), so a game code gives the same deal forever
+(golden tests pin it). A random removal order can dead-end (two tiles left stacked on each
 other, say); the generator then simply draws again from the same stream.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -64,8 +65,18 @@ class Deal:
 
 
 def deal_seed(code: GameCode) -> int:
-    """The PRNG seed of a code: its layout number above its 35-bit deal number. A custom
+    """The PRNG seed of a code.
+
+    ``MJ2``: the first 64 bits of the BLAKE2b hash of the code's text (``MJ2-L00-…``), so
+    that every layout and deal number starts the generator somewhere unrelated to its
+    neighbours' (a seed one step of the generator past another's would deal from the same
+    stream), a player's layout by its whole id.
+
+    ``MJ1``, as it always was: the layout number above the 35-bit deal number; a custom
     layout's seed has the top bit set (no ``Lnn`` reaches it) over 28 bits of its id."""
+    if code.version != 1:
+        digest = hashlib.blake2b(str(code).encode("ascii"), digest_size=8).digest()
+        return int.from_bytes(digest, "big")
     if code.is_custom:
         number = decode_deal(code.layout_id[1:]) & ((1 << 28) - 1)
         return (1 << 63) | (number << 35) | code.deal_number

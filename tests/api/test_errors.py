@@ -85,7 +85,7 @@ def test_tap_on_a_paused_game_is_refused(client, game):
     "body, code",
     [
         ({"code": "MJ1-L00-AAAAAB"}, "wrong_length"),
-        ({"code": "MJ2-L00-AAAAABL"}, "wrong_version"),
+        ({"code": "MJ3-L00-AAAAABL"}, "wrong_version"),
         ({"code": "MJ1-L99-AAAAABL"}, "unknown_layout"),
         ({"code": "MJ1-L00-AAAAAB1"}, "bad_characters"),
         ({"code": "hello"}, "malformed"),

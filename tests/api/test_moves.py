@@ -101,7 +101,7 @@ def random_step(client, game: dict, board: Board, rnd: random.Random):
     max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    st.builds(GameCode, st.sampled_from(list(LAYOUTS)), st.integers(0, MAX_DEAL)),
+    st.builds(GameCode, st.sampled_from(list(LAYOUTS)), st.integers(0, MAX_DEAL[1])),
     st.integers(0, 2**32 - 1),
 )
 def test_every_answer_applied_to_the_previous_game_is_a_fresh_get(clock, code, seed):

@@ -70,7 +70,7 @@ def test_the_turtle_top_tile_half_covers_the_four_below_it():
         assert blocking.kind is BlockKind.HALF_COVERED and blocking.covering == (top,)
 
 
-codes = st.builds(GameCode, st.sampled_from(list(LAYOUTS)), st.integers(0, MAX_DEAL))
+codes = st.builds(GameCode, st.sampled_from(list(LAYOUTS)), st.integers(0, MAX_DEAL[1]))
 
 
 @settings(max_examples=25, deadline=None)

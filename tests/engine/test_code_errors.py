@@ -20,10 +20,11 @@ from mahjong.rules.codes import MAX_DEAL, encode_deal
     ("text", "error", "detail"),
     [
         ("MJ1-L00", MalformedCode, "expected three parts like MJ1-L00-AAAAABL"),
-        ("MJ2-L00-AAAAABL", WrongVersion, "format version 'MJ2', expected MJ1"),
+        ("MJ3-L00-AAAAABL", WrongVersion, "format version 'MJ3', expected MJ1 or MJ2"),
         ("MJ1-X00-AAAAABL", UnknownLayout, "unknown layout 'X00'"),
         ("MJ1-L00-AAAA1BL", BadCharacters, "the deal number uses only A–Z and 2–7"),
-        ("MJ1-L00-AAAAAABL", WrongLength, "the deal number has 7 characters"),
+        ("MJ1-L00-AAAAAABL", WrongLength, "the deal number has 7 characters in MJ1"),
+        ("MJ2-L00-AAAAAABL", WrongLength, "the deal number has 12 characters in MJ2"),
     ],
 )
 def test_a_bad_codes_error_names_the_code_as_typed_and_the_fault(text, error, detail):
@@ -48,10 +49,12 @@ def test_no_code_at_all_says_so(text):
     assert str(raised.value) == "invalid game code '': no code given"
 
 
-@pytest.mark.parametrize("number", [-1, MAX_DEAL + 1])
-def test_a_deal_number_out_of_range_is_named(number):
-    for make in (encode_deal, lambda n: GameCode("L00", n)):
+@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("number", [-1, "largest + 1"])
+def test_a_deal_number_out_of_range_is_named(number, version):
+    number = MAX_DEAL[version] + 1 if number == "largest + 1" else number
+    for make in (lambda n: encode_deal(n, version), lambda n: GameCode("L00", n, version)):
         with pytest.raises(DealOutOfRange) as raised:
             make(number)
         assert raised.value.code == str(number)
-        assert str(raised.value).endswith(f"deal number must be 0..{MAX_DEAL}")
+        assert str(raised.value).endswith(f"deal number must be 0..{MAX_DEAL[version]}")
