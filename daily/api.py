@@ -15,8 +15,13 @@ from .days import requested_day
 def _derivation(day) -> str:
     if day < daily.KEYED_FROM:
         return "MJ1-Lnn- + first 7 characters of base32(sha256('YYYY-MM-DD:Lnn'))"
+    if day < daily.LONG_FROM:
+        return (
+            "MJ1-Lnn- + first 7 characters of base32(hmac_sha256(server key, 'YYYY-MM-DD:Lnn'))"
+            "; the key is the server's, so a day's deal is unknown before the day"
+        )
     return (
-        "MJ1-Lnn- + first 7 characters of base32(hmac_sha256(server key, 'YYYY-MM-DD:Lnn'))"
+        "MJ2-Lnn- + first 12 characters of base32(hmac_sha256(server key, 'YYYY-MM-DD:Lnn'))"
         "; the key is the server's, so a day's deal is unknown before the day"
     )
 

@@ -18,9 +18,18 @@ from django.conf import settings
 
 from mahjong import GameCode
 from mahjong.rules import daily as rules
-from mahjong.rules.daily import KEYED_FROM, next_change, utc_day
+from mahjong.rules.daily import KEYED_FROM, LONG_FROM, next_change, utc_day
 
-__all__ = ["KEYED_FROM", "daily_code", "daily_codes", "is_todays", "key", "next_change", "utc_day"]
+__all__ = [
+    "KEYED_FROM",
+    "LONG_FROM",
+    "daily_code",
+    "daily_codes",
+    "is_todays",
+    "key",
+    "next_change",
+    "utc_day",
+]
 
 
 def key() -> str:

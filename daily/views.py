@@ -132,6 +132,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         # command gives the code above it; from KEYED_FROM on a day's code needs the key.
         "sample_input": f"{day.isoformat()}:{layout_id}",
         "keyed": day >= daily.KEYED_FROM,
+        "long": day >= daily.LONG_FROM,
         "streak": current_streak(user.pk, today) if user.is_authenticated else None,
         "calendar": [
             {

@@ -73,8 +73,9 @@ class Game(models.Model):
 
     # Not guessable: a game is reached by its id alone.
     id = models.UUIDField(_("game ID"), primary_key=True, default=uuid.uuid4, editable=False)
-    # MJ1-L00-AAAAAAA, or MJ1-CXXXXXXXX-AAAAAAA on a player's own layout (editor/).
-    code = models.CharField(_("game code"), max_length=21)
+    # MJ2-L00-AAAAAAAAAAAA (MJ1-L00-AAAAAAA before), or MJ2-CXXXXXXXX-AAAAAAAAAAAA on a
+    # player's own layout (editor/).
+    code = models.CharField(_("game code"), max_length=26)
     layout_id = models.CharField(_("layout ID"), max_length=9, db_index=True)
     # The removed pairs in order, as a compact JSON list of [a, b] lists.
     history = models.JSONField(_("removed pairs"), default=list)

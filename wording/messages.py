@@ -12,12 +12,16 @@ from django.utils.translation import gettext_lazy as _
 CODE_MESSAGES = {
     "empty": _("Enter a game code, for example MJ1-L00-AAAAABL."),
     "malformed": _("A game code has three parts, like MJ1-L00-AAAAABL."),
-    "wrong_version": _("This game code is for another version of the game: codes start with MJ1."),
+    "wrong_version": _(
+        "This game code is for another version of the game: codes start with MJ1 or MJ2."
+    ),
     "unknown_layout": _("This game code names a layout that does not exist."),
     "bad_characters": _(
         "The last part of a game code uses only the letters A–Z and the digits 2–7."
     ),
-    "wrong_length": _("The last part of a game code has exactly 7 characters."),
+    "wrong_length": _(
+        "The last part of a game code has exactly 12 characters, or 7 in a code that starts with MJ1."
+    ),
     "out_of_range": _("The deal number of this game code is out of range."),
 }
 

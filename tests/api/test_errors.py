@@ -134,10 +134,8 @@ def test_default_language_is_swedish(client):
 def test_code_error_messages_are_translated(client):
     response = post(client, "/api/games?lang=de", {"code": "MJ1-L00-AAAAAB"})
     message = assert_refused(response, 400, "wrong_length")
-    # German writes the count in words in a sentence ("genau sieben Zeichen").
-    assert (
-        "sieben" in message and message != "The last part of a game code has exactly 7 characters."
-    )
+    # German writes the counts in words in a sentence ("genau zwölf Zeichen").
+    assert "zwölf" in message and "sieben" in message and "characters" not in message
 
 
 def test_wrong_method_is_405_in_json(client, game):

@@ -62,12 +62,15 @@ def _public(day: date, layout_id: str) -> str:
 
 def test_from_the_keyed_day_on_the_code_is_the_hmac_with_the_key(settings):
     settings.MAHJONG_DAILY_KEY = "a key only the server knows"
-    for offset in range(0, 400, 37):
-        some_day = daily.KEYED_FROM + timedelta(days=offset)
+    days = [daily.KEYED_FROM + timedelta(days=offset) for offset in range(0, 400, 37)]
+    days += [daily.LONG_FROM - timedelta(days=1), daily.LONG_FROM]
+    for some_day in days:
         for layout_id in LAYOUTS:
             message = f"{some_day.isoformat()}:{layout_id}".encode()
             digest = hmac.new(b"a key only the server knows", message, hashlib.sha256).digest()
-            expected = f"MJ1-{layout_id}-{base64.b32encode(digest).decode()[:7]}"
+            # MJ1 codes of 7 characters up to the day before LONG_FROM, MJ2 of 12 since.
+            version, length = ("MJ1", 7) if some_day < daily.LONG_FROM else ("MJ2", 12)
+            expected = f"{version}-{layout_id}-{base64.b32encode(digest).decode()[:length]}"
             assert str(daily.daily_code(some_day, layout_id)) == expected
             # The public formula no longer gives the day's deal.
             assert expected != _public(some_day, layout_id)
@@ -96,12 +99,12 @@ def test_the_documented_shell_command_gives_the_code(settings):
     key = out.getvalue().strip()
     assert key == "s3cret-from-the-environment"
     command = (
-        'printf %s 2026-12-24:L03 | openssl dgst -sha256 -hmac "$KEY" -binary | base32 | cut -c1-7'
+        'printf %s 2026-12-24:L03 | openssl dgst -sha256 -hmac "$KEY" -binary | base32 | cut -c1-12'
     )
     out = subprocess.run(
         ["sh", "-c", command], capture_output=True, text=True, check=True, env={"KEY": key}
     )
-    assert f"MJ1-L03-{out.stdout.strip()}" == str(daily.daily_code(date(2026, 12, 24), "L03"))
+    assert f"MJ2-L03-{out.stdout.strip()}" == str(daily.daily_code(date(2026, 12, 24), "L03"))
     # And the public one for the days published before the key.
     command = "printf %s 2026-11-30:L00 | openssl dgst -sha256 -binary | base32 | cut -c1-7"
     out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
@@ -124,13 +127,39 @@ def test_the_page_shows_how_the_code_of_the_day_on_show_is_made(client, lang):
     how = keyed.split('id="daily-how-title"')[1]
     assert "2026-12-10:L03" in how and "HMAC-SHA256" in how
     assert "daily-check" not in how
+    assert str(daily.daily_code(date(2026, 12, 10), "L03")).startswith("MJ2-L03-")
+
+
+SHORT_HOW = (
+    "The last part of the code is the first seven characters, in base32, of an HMAC-SHA256"
+    " of the date (UTC) and the layout, for example “%(sample)s”, made with a key that only"
+    " the site knows. So nobody can know a day's deal before the day comes."
+)
+LONG_HOW = SHORT_HOW.replace("first seven characters", "first twelve characters")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_says_how_many_characters_the_days_code_takes(client, lang):
+    """Seven characters of the digest up to the day before LONG_FROM, twelve from it on."""
+    with _at(datetime(2026, 12, 10, 12, tzinfo=UTC)):
+        short = client.get(f"/{lang}/daily/?day=2026-12-06&layout=L03").content.decode()
+        long = client.get(f"/{lang}/daily/?day=2026-12-07&layout=L03").content.decode()
+    with translation.override(lang):
+        short_words = gettext(SHORT_HOW) % {"sample": "2026-12-06:L03"}
+        long_words = gettext(LONG_HOW) % {"sample": "2026-12-07:L03"}
+    assert short_words != long_words
+    assert short_words in unescape(short.split('id="daily-how-title"')[1])
+    assert long_words in unescape(long.split('id="daily-how-title"')[1])
+    assert str(daily.daily_code(date(2026, 12, 7), "L03")).startswith("MJ2-L03-")
 
 
 def test_the_api_says_how_a_days_code_is_made(client):
     with _at(datetime(2026, 12, 10, 12, tzinfo=UTC)):
         keyed = client.get("/api/daily").json()["derivation"]
         public = client.get("/api/daily?day=2026-11-30").json()["derivation"]
-    assert "hmac" in keyed and "server key" in keyed
+        short = client.get("/api/daily?day=2026-12-06").json()["derivation"]
+    assert "hmac" in keyed and "server key" in keyed and "MJ2-Lnn- + first 12" in keyed
+    assert "hmac" in short and "MJ1-Lnn- + first 7" in short
     assert "hmac" not in public and "sha256('YYYY-MM-DD:Lnn')" in public
 
 

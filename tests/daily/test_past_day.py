@@ -76,7 +76,7 @@ def test_the_day_of_an_earlier_daily_code_is_found_and_checked():
     assert earlier_day(old_code, TODAY, hint=(old - timedelta(days=1)).isoformat()) is None
     # Today's deal, another layout's, any other code, a later or broken day: none.
     assert earlier_day(daily.daily_code(TODAY, "L03"), TODAY) is None
-    assert earlier_day(GameCode("L04", code.deal_number), TODAY) is None
+    assert earlier_day(GameCode("L04", code.deal_number, code.version), TODAY) is None
     assert earlier_day(GameCode("L03", 12345), TODAY, hint="2026-12-21") is None
     assert earlier_day(GameCode("L03", 12345), TODAY, hint="not a day") is None
 
