@@ -64,19 +64,23 @@ class Deal:
         return tuple(rest)
 
 
+_MJ2 = b"mahjong MJ2 deal"
+
+
 def deal_seed(code: GameCode) -> int:
     """The PRNG seed of a code.
 
-    ``MJ2``: the first 64 bits of the BLAKE2b hash of the code's text (``MJ2-L00-…``), so
-    that every layout and deal number starts the generator somewhere unrelated to its
-    neighbours' (a seed one step of the generator past another's would deal from the same
-    stream), a player's layout by its whole id.
+    ``MJ2``: the 64-bit BLAKE2b hash of the layout id and the deal number in decimal
+    (``L00:43``; personalised ``mahjong MJ2 deal``), so that every layout and deal number
+    starts the generator somewhere unrelated to its neighbours' (a seed one step of the
+    generator past another's would deal from the same stream), a player's layout by its
+    whole id. A few microseconds: a deal costs a millisecond on average.
 
     ``MJ1``, as it always was: the layout number above the 35-bit deal number; a custom
     layout's seed has the top bit set (no ``Lnn`` reaches it) over 28 bits of its id."""
     if code.version != 1:
-        digest = hashlib.blake2b(str(code).encode("ascii"), digest_size=8).digest()
-        return int.from_bytes(digest, "big")
+        text = f"{code.layout_id}:{code.deal_number}".encode("ascii")
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=_MJ2).digest(), "big")
     if code.is_custom:
         number = decode_deal(code.layout_id[1:]) & ((1 << 28) - 1)
         return (1 << 63) | (number << 35) | code.deal_number

@@ -1,3 +1,5 @@
+import hashlib
+
 import pytest
 
 from mahjong import (
@@ -14,6 +16,7 @@ from mahjong import (
     parse_code,
 )
 from mahjong.rules.codes import MAX_DEAL
+from mahjong.rules.deal import deal_seed
 from mahjong.rules.registry import random_code
 
 
@@ -157,3 +160,12 @@ def test_an_unknown_version_is_rejected(version):
 def test_non_string_input_is_an_empty_code_error():
     with pytest.raises(EmptyCode):
         parse_code(None)
+
+
+def test_the_seeds_of_both_versions_are_as_documented():
+    # MJ1: the layout number above the 35-bit deal number, as it always was.
+    assert deal_seed(GameCode("L03", 43)) == (3 << 35) | 43
+    # MJ2: BLAKE2b of "layout:number", 8 bytes, personalised.
+    digest = hashlib.blake2b(b"L03:43", digest_size=8, person=b"mahjong MJ2 deal").digest()
+    assert deal_seed(GameCode("L03", 43, 2)) == int.from_bytes(digest, "big")
+    assert deal_seed(GameCode("CABCDEFGH", 43, 2)) != deal_seed(GameCode("CABCDEFGI", 43, 2))
