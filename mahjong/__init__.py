@@ -11,7 +11,8 @@ The whole game in a few names, in the spirit of python-chess::
     >>> board.state is State.WON, board.can_undo()
     (True, False)
 
-* :class:`GameCode` parses and formats codes ``MJ1-Lnn-XXXXXXX``; malformed
+* :class:`GameCode` parses and formats codes ``MJ2-Lnn-XXXXXXXXXXXX`` (and the older
+  ``MJ1-Lnn-XXXXXXX``); malformed
   ones raise an :class:`InvalidGameCode` subclass with a ``reason``.
 * :func:`deal_for` gives a code's :class:`Deal`: faces on the layout's 144
   positions and a winning plan of :data:`PAIRS` (72) pairs.

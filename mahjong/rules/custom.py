@@ -6,7 +6,7 @@ A custom layout is any 144 positions (the units of :mod:`.layouts`) inside a gri
 is, so that an editor can show them all at once; :func:`validate` is the short answer.
 
 Its id is ``C`` and eight base-32 characters of a hash of its positions, so a game
-code ``MJ1-CXXXXXXXX-XXXXXXX`` names the layout by what it is, not by a row of a
+code ``MJ2-CXXXXXXXX-…`` names the layout by what it is, not by a row of a
 database: the same positions always give the same deals, whoever saved them, and the
 engine can check that the positions it is handed are those the code means.
 """
