@@ -99,7 +99,7 @@ def test_drill_grades_both_answers_in_place_and_without_javascript(
 
     # The next position comes in place too, with its own address to share.
     page.get_by_role("link", name=TEXT[lang]["next"]).click()
-    expect(page).to_have_url(re.compile(rf"/{lang}/practice/\?drill=MJ1-L\d\d-[A-Z2-7]{{7}}&"))
+    expect(page).to_have_url(re.compile(rf"/{lang}/practice/\?drill=MJ2-L\d\d-[A-Z2-7]{{12}}&"))
     expect(page.locator("#drill-heading")).to_be_focused()
     expect(result).to_have_class("result")
     assert page.evaluate("window.stayedOnThePage") is True

@@ -177,7 +177,7 @@ def test_a_position_is_shared_by_its_address(client, practice_content):
     ).group(0)
     # The next position is another concrete address, not the same page again.
     following = html.unescape(re.search(r'href="([^"]+)" data-drill-next', section).group(1))
-    assert following.startswith("/el/practice/?drill=MJ1-") and following.endswith("#drill")
+    assert following.startswith("/el/practice/?drill=MJ2-") and following.endswith("#drill")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -202,7 +202,7 @@ def test_a_bad_position_is_a_clear_400_with_a_new_position(client, practice_cont
     assert NO_SUCH_POSITION[lang] in page_text(section.encode())
     assert 'role="alert"' in section
     assert "result--" not in section  # the new position is not graded
-    assert re.search(r'name="drill" value="MJ1-L\d\d-[A-Z2-7]{7}"', section)
+    assert re.search(r'name="drill" value="MJ2-L\d\d-[A-Z2-7]{12}"', section)
 
 
 def test_a_removed_tile_is_not_a_position(client, practice_content, board):
