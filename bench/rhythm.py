@@ -14,23 +14,12 @@ moves, on fresh Turtle deals) against scripts that replay the plan the game code
 exactly or leaving it now and then; for each, how many wins are held
 (MAHJONG_PLAN_MAX_PERCENT) and the share of removals that were the plan's next pair.
 
-Then perfect play at a person's pace (see the section below): bots that play the
+Last, perfect play at a person's pace (see the section below): bots that play the
 solver's plan or one of their own, with person-like pauses, against a model of a fast
 player; ``--replay`` measures the won games of real players' data exports. What is
 left against such a bot is a person's check of a new top time (ranking/top_places.py): the
-next line says what it holds.
-
-Last, a scout and a bot on the daily deal, as a security tester played it (``--scouts N``
-days, 0 to skip): the daily deal is the same for everyone, so a scout on another account
-and browser plays it first with a hint for every pair and so sees every face; then a bot
-on a fresh account, from its own browser and address, wins it with an order of its own
-at a person's pace. It runs in this process, through the game's services, against a
-throwaway SQLite database (nothing leaves the machine), with the site's checks as they
-are deployed (the top places checked, MAHJONG_REVIEW_TOP_PLACES from the environment or
-its default), on day boards where checked players already won. It prints the share of
-such wins each check holds, and how many reach a board's top places unreviewed.
-
-Budget: none of the scouts' bots' wins is in a day board's top places unreviewed.
+last line says what it holds. bench/scout.py plays such a bot on the daily deal after a
+scout, through the game's services and the checks as deployed.
 """
 
 from __future__ import annotations
@@ -342,220 +331,7 @@ def replay(paths: list[str]) -> None:
     _print_rows("replay of real tap times", rows)
 
 
-# -- A scout and a bot on the daily deal -----------------------------------------------
-#
-# The daily deal is the same for everyone, and the daily page deals it to whoever asks, so
-# a scout can always play it first. The scout here is a second account in a second
-# browser: it asks a hint for every pair and so sees every face and an order that wins.
-# The bot is a fresh account in a third browser on another address: it wins with that
-# order rearranged (at each step the free pair latest in the scout's order: every rest
-# of a winning order still wins) or as the scout played it, tapping at a fast person's
-# pace. The day boards already hold checked wins (reviewed, or trusted players) of
-# people at a person's pace, as a board read by many has.
-
-HONEST_PER_DAY = 30
-
-
-def _scout_order(owner, game_id) -> list:
-    """The scout's game: a hint, then its pair, until the board is clear."""
-    from game import services
-
-    order = []
-    while True:
-        played = services.game_hint(game_id=game_id, owner=owner)
-        pair = played.game.hint
-        if not pair:
-            return order
-        for tile in pair:
-            played = services.game_tap(game_id=game_id, owner=owner, tile=tile)
-        order.append(tuple(pair))
-        if str(played.board.state) != "playing":
-            return order
-
-
-def _rearranged(code: str, order: list) -> list:
-    """A winning order of the bot's own from the scout's: at each step the free pair
-    latest in the scout's order."""
-    board, left, mine = Board.from_code(code), list(order), []
-    while left:
-        free = {frozenset(pair) for pair in board.playable_pairs()}
-        pair = next(p for p in reversed(left) if frozenset(p) in free)
-        board.remove(*pair)
-        left.remove(pair)
-        mine.append(pair)
-    return mine
-
-
-#: (name, the bot's order from the scout's, the bot's browser is the scout's, its pace:
-#: "fast" a fast person's; "below" slowed to just below the board's checked places).
-SCOUTED = [
-    ("bot, own order, fast person's pace", _rearranged, False, "fast"),
-    ("bot, own order, just below the top places", _rearranged, False, "below"),
-    ("bot, the scout's order, fast person's pace", lambda code, order: order, False, "fast"),
-    ("bot, own order, from the scout's browser", _rearranged, True, "fast"),
-]
-
-
-def _honest_field(code: str, day, rnd: random.Random) -> None:
-    """The day board's checked wins: people at a person's pace, reviewed by a moderator."""
-    from datetime import UTC, datetime, timedelta
-
-    from django.contrib.auth import get_user_model
-
-    from game.models import Game
-
-    users = get_user_model()
-    noon = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=12)
-    rows = []
-    for i in range(HONEST_PER_DAY):
-        user = users.objects.create_user(f"person-{day.isoformat()}-{i}")
-        # Each person's own pace, from a very fast player's to a typical one's.
-        search_s, aim_s = rnd.uniform(0.8, 2.5), rnd.uniform(0.3, 0.5)
-        seconds = sum(_person(search_s, aim_s, 0.5, 0.35)(rnd))
-        rows.append(
-            Game(
-                origin=Game.Origin.DAILY,
-                ranked=True,
-                reviewed=True,
-                code=code,
-                layout_id=code.split("-")[1],
-                history=[],
-                state=Game.WON,
-                result=Game.WON,
-                user=user,
-                started_at=noon - timedelta(seconds=seconds),
-                finished_at=noon,
-                elapsed_ms=int(seconds * 1000),
-            )
-        )
-    Game.objects.bulk_create(rows)
-
-
-def _scout_and_bot(day, name, order_of, same_browser, pace, rnd, top) -> dict:
-    """One day: the honest field, the scout's game, then the bot's win; what became of it."""
-    from datetime import UTC, datetime, timedelta
-    from unittest import mock
-
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
-
-    from daily import codes as daily
-    from game import services
-    from game.models import Game
-    from game.store import Owner
-    from ranking import rules
-    from ranking.checked_boards import settle_day_board
-
-    users = get_user_model()
-    morning = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=8)
-    clock = [morning]
-    with mock.patch.object(timezone, "now", side_effect=lambda: clock[0]):
-        code = str(daily.daily_code(day, "L00"))
-        _honest_field(code, day, rnd)
-        scout = Owner(user_id=users.objects.create_user(f"scout-{day.isoformat()}").pk)
-        scouting = services.game_create(
-            owner=scout, daily="L00", traces=("scout-browser", f"scout-address-{day}")
-        ).game
-        order = _scout_order(scout, scouting.id)
-        # The bot plays from what the scout saw: the faces (the deal) and the order.
-        mine = order_of(code, order)
-        clock[0] += timedelta(minutes=30)
-        bot = Owner(user_id=users.objects.create_user(f"bot-{day.isoformat()}").pk)
-        browser = "scout-browser" if same_browser else f"bot-browser-{day}"
-        game = services.game_create(
-            owner=bot, daily="L00", traces=(browser, f"bot-address-{day}")
-        ).game
-        taps = paced(rnd, free_pairs_along(code, mine), by_difficulty=True, slips=0.0)
-        if pace == "below":
-            checked = sorted(rules.ranked_wins(code).values_list("elapsed_ms", flat=True))[
-                : max(top, 1)
-            ]
-            # Just slower than the last checked place: ranked, but not among the top.
-            taps = [round(t * 1.02 * checked[-1] / taps[-1]) for t in taps]
-        start = game.running_since or clock[0]
-        for (a, b), (ta, tb) in zip(mine, zip(taps[::2], taps[1::2])):
-            services.game_tap(
-                game_id=game.id, owner=bot, tile=a, now=start + timedelta(milliseconds=ta)
-            )
-            services.game_tap(
-                game_id=game.id, owner=bot, tile=b, now=start + timedelta(milliseconds=tb)
-            )
-        clock[0] = start + timedelta(milliseconds=taps[-1] + 1000)
-        settle_day_board(code)  # as every read of the board does
-        game = Game.objects.get(id=game.id)
-        board = list(
-            rules.ranked_wins(code)
-            .order_by("elapsed_ms", "finished_at")
-            .values_list("pk", "reviewed", "user__board_trust")
-        )
-    place = next((i for i, row in enumerate(board) if row[0] == game.id), None)
-    # The top places are the checked ones; with the check off, still the first ten.
-    watched = top or 10
-    unchecked_top = (
-        place is not None and place < watched and not board[place][1] and not board[place][2]
-    )
-    return {"won": game.result == Game.WON, "held": game.held, "place": place, "top": unchecked_top}
-
-
-def _scouts(days: int, seed: int) -> int:
-    """The scout and bot section on a throwaway database; the exit code of its budget."""
-    from datetime import date, timedelta
-
-    from django.db import connection
-    from django.test.utils import override_settings
-
-    from bench.budget import Budgets
-    from mahjongsite.settings.base import MAHJONG_REVIEW_TOP_PLACES as top
-
-    print()
-    print(
-        f"a scout and a bot on the daily deal (Turtle; {HONEST_PER_DAY} checked wins a day; "
-        f"top places checked by a person: {top})"
-    )
-    print(
-        f"{'bot':48} {'wins':>5} {'held':>6}  {'by':26} {'ranked':>6} {'places':>9} "
-        f"{'top, unchecked':>15}"
-    )
-    rnd = random.Random(seed)
-    unchecked_top, all_wins, all_held = 0, 0, 0
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        with override_settings(MAHJONG_REVIEW_TOP_PLACES=top, MAHJONG_DAILY_KEY="bench"):
-            day = date(2027, 1, 1)
-            for name, order_of, same_browser, pace in SCOUTED:
-                rows = []
-                for _ in range(days):
-                    rows.append(_scout_and_bot(day, name, order_of, same_browser, pace, rnd, top))
-                    day += timedelta(days=1)
-                wins = [r for r in rows if r["won"]]
-                held = [r for r in wins if r["held"]]
-                reasons = {}
-                for r in held:
-                    reasons[r["held"]] = reasons.get(r["held"], 0) + 1
-                by = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "-"
-                ranked = sum(r["place"] is not None for r in wins)
-                top_count = sum(r["top"] for r in wins)
-                unchecked_top += top_count
-                all_wins, all_held = all_wins + len(wins), all_held + len(held)
-                n = max(len(wins), 1)
-                places = sorted(r["place"] + 1 for r in wins if r["place"] is not None)
-                span = f"{places[0]}-{places[-1]}" if places else "-"
-                print(
-                    f"{name:48} {len(wins):5} {100 * len(held) / n:5.0f}%  {by:26} "
-                    f"{ranked:6} {span:>9} {top_count:15}"
-                )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-    print(
-        f"all scouted wins: {all_held} of {all_wins} held for review "
-        f"({100 * all_held / max(all_wins, 1):.0f} %); the others rank below the checked places"
-    )
-    budgets = Budgets()
-    budgets.at_most("scouted wins in a day board's top places unreviewed", unchecked_top, 0)
-    return budgets.exit_code()
-
-
-def main() -> int:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--orders", type=int, default=1000, help="deals played per order")
@@ -563,9 +339,6 @@ def main() -> int:
     parser.add_argument("--perfect", type=int, default=100, help="wins per perfect player")
     parser.add_argument(
         "--replay", nargs="*", default=[], help='"Download my data" exports to measure'
-    )
-    parser.add_argument(
-        "--scouts", type=int, default=5, help="days of a scout and a bot per bot (0: none)"
     )
     args = parser.parse_args()
     print(
@@ -597,8 +370,7 @@ def main() -> int:
     _top_places()
     if args.replay:
         replay(args.replay)
-    return _scouts(args.scouts, args.seed) if args.scouts else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

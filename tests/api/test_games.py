@@ -21,7 +21,7 @@ def test_new_game_on_a_layout_gets_a_fresh_code(client):
     game = create(client, layout="L03")
     assert game["code"] is None  # a server deal's code shows when the game ends
     code = Game.objects.get(id=game["id"]).code
-    assert code.startswith("MJ1-L03-")
+    assert code.startswith("MJ2-L03-")
     assert create(client, layout="L03")["code"] is None
     assert Game.objects.get(id=game["id"]).code == code  # recorded, not sent
     assert game["layout"] == {"id": "L03", "name": game["layout"]["name"]}
