@@ -23,6 +23,7 @@ Budget: none of the bots' wins is in a day board's top places unreviewed.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -45,7 +46,7 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from bench.rhythm import _person, free_pairs_along, paced  # noqa: E402
+from bench.rhythm import TAPS, free_pairs_along, paced  # noqa: E402
 from daily import codes as daily  # noqa: E402
 from game import services  # noqa: E402
 from game.models import Game  # noqa: E402
@@ -100,6 +101,19 @@ BOTS = [
 ]
 
 
+def person_seconds(rnd: random.Random) -> float:
+    """A person's Turtle win, in seconds: a pace of their own (a search before a pair's
+    first tap, an aim before its second, each varying log-normally as bench/rhythm.py's
+    persons do), from a very fast player's to a typical one's."""
+    search_s, aim_s = rnd.uniform(0.8, 2.5), rnd.uniform(0.3, 0.5)
+    return sum(
+        rnd.lognormvariate(math.log(search_s), 0.5)
+        if i % 2
+        else rnd.lognormvariate(math.log(aim_s), 0.35)
+        for i in range(TAPS - 1)
+    )
+
+
 def honest_field(code: str, day: date, rnd: random.Random) -> None:
     """The day board's checked wins: people at their own paces, reviewed by a moderator."""
     users = get_user_model()
@@ -107,8 +121,7 @@ def honest_field(code: str, day: date, rnd: random.Random) -> None:
     rows = []
     for i in range(HONEST_PER_DAY):
         user = users.objects.create_user(f"person-{day.isoformat()}-{i}")
-        search_s, aim_s = rnd.uniform(0.8, 2.5), rnd.uniform(0.3, 0.5)
-        seconds = sum(_person(search_s, aim_s, 0.5, 0.35)(rnd))
+        seconds = person_seconds(rnd)
         rows.append(
             Game(
                 origin=Game.Origin.DAILY,
