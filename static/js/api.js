@@ -1,18 +1,88 @@
-// The board's client for the JSON API (docs/openapi.json). Requests are sent one after
-// the other, in the order the player made them; the server decides everything.
+// The site's client for its JSON API (docs/openapi.json), for the board and the layout
+// editor alike. ApiClient sends one request: the page's language, the CSRF token on every
+// change, and each failure as one ApiError: the server's code and message for a refused
+// request, "network" when no answer came (then the page's own words say so).
 //
-// A lost connection stops nothing: a move (a tap, undo, hint, pause, resume) that cannot
-// reach the server (or that the site cannot answer for now: 502, 503, 504) is held, with every request after it, and sent again once the
-// connection is back, in the same order. The connection may also have gone after the
-// server took the move and before its answer came: before sending it again, a GET of the
-// game says whether it was taken (the game's version went up). If it was, that whole game
-// is the move's answer, and nothing is sent twice.
+// GameApi, the board's, adds the order of moves. Requests are sent one after the other,
+// in the order the player made them; the server decides everything. A lost connection
+// stops nothing: a move (a tap, undo, hint, pause, resume) that cannot reach the server
+// (or that the site cannot answer for now: 502, 503, 504) is held, with every request
+// after it, and sent again once the connection is back, in the same order. The
+// connection may also have gone after the server took the move and before its answer
+// came: before sending it again, a GET of the game says whether it was taken (the game's
+// version went up). If it was, that whole game is the move's answer, and nothing is sent
+// twice.
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  // code: the API's error code ("rate_limited", "invalid_layout"…), "http" for an error
+  // page that is not the API's JSON, "network" when no answer came (status 0). problems:
+  // the API's list of what is wrong with a refused layout (the editor marks each).
+  constructor(code, message, status, problems = []) {
     super(message);
     this.code = code;
     this.status = status;
+    this.problems = problems;
+  }
+}
+
+export class ApiClient {
+  // base: prefixed to every path. lang: the page's language, sent as Accept-Language or,
+  // with langInQuery, as ?lang= (which the server puts before the language cookie).
+  // networkMessage: the page's words for a request that got no answer. timeoutMs: a
+  // request with no answer after it counts as unanswered (a dropped connection may leave
+  // a request waiting for minutes); 0 waits as long as the browser does.
+  constructor({ base = "", lang, langInQuery = false, csrfToken, networkMessage, timeoutMs = 0 }) {
+    this.base = base;
+    this.lang = lang;
+    this.langInQuery = langInQuery;
+    this.csrfToken = csrfToken;
+    this.networkMessage = networkMessage;
+    this.timeoutMs = timeoutMs;
+  }
+
+  url(path) {
+    const url = this.base + path;
+    if (!this.langInQuery) return url;
+    return `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(this.lang)}`;
+  }
+
+  // The answer's JSON (null when it has none, as a 204), else an ApiError.
+  async send(method, path, body, { keepalive = false } = {}) {
+    const headers = { Accept: "application/json" };
+    if (!this.langInQuery) headers["Accept-Language"] = this.lang;
+    const options = { method, headers, credentials: "same-origin", keepalive };
+    // Django refuses a change without the token; a GET changes nothing and needs none.
+    if (method !== "GET") headers["X-CSRFToken"] = this.csrfToken;
+    // A POST always carries a JSON object (the API reads one); a DELETE says it all in
+    // its URL.
+    const payload = body ?? (method === "POST" ? {} : undefined);
+    if (payload !== undefined) {
+      headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(payload);
+    }
+    if (this.timeoutMs && !keepalive) options.signal = AbortSignal.timeout(this.timeoutMs);
+    let response;
+    try {
+      response = await fetch(this.url(path), options);
+    } catch (error) {
+      throw new ApiError("network", this.networkMessage, 0);
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = null; // no content, or a page that is not JSON (a proxy's error page)
+    }
+    if (!response.ok) {
+      const problem = data && data.error ? data.error : {};
+      throw new ApiError(
+        problem.code || "http",
+        problem.message || this.networkMessage,
+        response.status,
+        problem.problems || [],
+      );
+    }
+    return data;
   }
 }
 
@@ -22,16 +92,11 @@ const RETRY_MS = 1000;
 // Answers that say the site cannot answer now: bad gateway, unavailable, gateway timeout.
 const UNAVAILABLE = [502, 503, 504];
 
-export class GameApi {
-  // timeoutMs: a request with no answer after it counts as a lost connection (a dropped
-  // connection may leave a request waiting for minutes). onConnection(online): called
-  // when the connection is lost (false) and when a request goes through again (true).
-  constructor({ base, lang, csrfToken, networkMessage, timeoutMs, onConnection = () => {} }) {
-    this.base = base;
-    this.lang = lang;
-    this.csrfToken = csrfToken;
-    this.networkMessage = networkMessage;
-    this.timeoutMs = timeoutMs;
+export class GameApi extends ApiClient {
+  // onConnection(online): called when the connection is lost (false) and when a request
+  // goes through again (true). The other options are ApiClient's.
+  constructor({ onConnection = () => {}, ...options }) {
+    super(options);
     this.onConnection = onConnection;
     this.queue = Promise.resolve();
     this.online = true;
@@ -59,39 +124,21 @@ export class GameApi {
     return run;
   }
 
-  async send(method, path, body, { keepalive = false } = {}) {
-    const headers = { Accept: "application/json", "Accept-Language": this.lang };
-    const options = { method, headers, credentials: "same-origin", keepalive };
-    if (method !== "GET") {
-      headers["Content-Type"] = "application/json";
-      headers["X-CSRFToken"] = this.csrfToken;
-      options.body = JSON.stringify(body ?? {});
-    }
-    if (this.timeoutMs && !keepalive) options.signal = AbortSignal.timeout(this.timeoutMs);
-    let response;
+  async send(method, path, body, options) {
+    let data;
     try {
-      response = await fetch(this.base + path, options);
+      data = await super.send(method, path, body, options);
     } catch (error) {
-      this.connected(false);
-      throw new ApiError("network", this.networkMessage, 0);
-    }
-    if (UNAVAILABLE.includes(response.status)) {
-      // The site is there but cannot answer now (its app servers restarting, its database
-      // out: nothing was taken). As for a lost connection, the move waits.
-      this.connected(false);
-      throw new ApiError("network", this.networkMessage, 0);
+      if (error.code === "network" || UNAVAILABLE.includes(error.status)) {
+        // No answer, or the site is there but cannot answer now (its app servers
+        // restarting, its database out: nothing was taken). Either way the move waits.
+        this.connected(false);
+        throw new ApiError("network", this.networkMessage, 0);
+      }
+      this.connected(true);
+      throw error;
     }
     this.connected(true);
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = null;
-    }
-    if (!response.ok) {
-      const problem = data && data.error ? data.error : {};
-      throw new ApiError(problem.code || "http", problem.message || this.networkMessage, response.status);
-    }
     if (data && data.id && Number.isInteger(data.version)) this.seen = { id: data.id, version: data.version };
     return data;
   }

@@ -7,23 +7,13 @@
 //     one with controller.newGame(options, {confirmed: true}) when the player says so.
 // The questions are <dialog>s in templates/game/_play_dialogs.html.
 
+import { read, write } from "./storage.js";
+
 const HINT_KEY = "mahjong.hintConfirm";
 
-function skipsHintQuestion() {
-  try {
-    return window.localStorage.getItem(HINT_KEY) === "skip";
-  } catch {
-    return false;
-  }
-}
-
-function rememberSkip() {
-  try {
-    window.localStorage.setItem(HINT_KEY, "skip");
-  } catch {
-    /* asked again next time: nothing lost */
-  }
-}
+const skipsHintQuestion = () => read(HINT_KEY) === "skip";
+// Not remembered where storage is refused: asked again next time, nothing lost.
+const rememberSkip = () => write(HINT_KEY, "skip");
 
 // A dialog with [data-action] buttons: resolves with the action pressed, or "cancel"
 // when it is closed otherwise (Esc). Also winnable.js's, for its own question.

@@ -4,6 +4,8 @@
 // can clear) is the server's check, asked after each change (POST /api/layouts/check),
 // and the server decides again on save.
 
+import { ApiClient } from "./api.js";
+
 const config = JSON.parse(document.getElementById("editor-config").textContent);
 const strings = JSON.parse(document.getElementById("editor-strings").textContent);
 const SVG = "http://www.w3.org/2000/svg";
@@ -58,29 +60,14 @@ function overlaps(x, y, z) {
   return false;
 }
 
-function api(method, url, body) {
-  const headers = { Accept: "application/json", "X-CSRFToken": config.csrfToken };
-  const options = { method, headers, credentials: "same-origin" };
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const sep = url.includes("?") ? "&" : "?";
-  return fetch(`${url}${sep}lang=${encodeURIComponent(config.lang)}`, options).then(
-    async (response) => {
-      const data = response.status === 204 ? {} : await response.json();
-      if (!response.ok) {
-        const error = new Error(data.error ? data.error.message : strings.networkError);
-        error.problems = (data.error && data.error.problems) || [];
-        throw error;
-      }
-      return data;
-    },
-    () => {
-      throw new Error(strings.networkError);
-    },
-  );
-}
+// The board's client: the page's language as ?lang=, the CSRF token, and each refusal as
+// an ApiError with the server's message (and, for a refused layout, its problems).
+const api = new ApiClient({
+  lang: config.lang,
+  langInQuery: true,
+  csrfToken: config.csrfToken,
+  networkMessage: strings.networkError,
+});
 
 function el(name, attributes = {}, ns = null) {
   const node = ns ? document.createElementNS(ns, name) : document.createElement(name);
@@ -171,7 +158,7 @@ function check() {
   clearTimeout(state.checkTimer);
   state.checkTimer = setTimeout(() => {
     const seq = ++state.checkSeq;
-    api("POST", config.api.check, { positions: positions() }).then(
+    api.send("POST", config.api.check, { positions: positions() }).then(
       (answer) => {
         if (seq === state.checkSeq) showProblems(answer.problems);
       },
@@ -285,7 +272,7 @@ document.getElementById("editor-import").addEventListener("change", async (event
   try {
     // A file over the limit is not sent: the page says why, as the server would.
     if (file.size > config.fileMaxBytes) throw new Error(strings.tooLarge);
-    const answer = await api("POST", config.api.import, { text: await file.text() });
+    const answer = await api.send("POST", config.api.import, { text: await file.text() });
     load(answer.positions);
     showProblems(answer.problems);
     say(strings.imported);
@@ -300,7 +287,7 @@ saveForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   sayAtSave("");
   try {
-    const saved = await api("POST", config.api.layouts, { name: nameInput.value, positions: positions() });
+    const saved = await api.send("POST", config.api.layouts, { name: nameInput.value, positions: positions() });
     config.layouts.unshift(saved);
     renderList();
     sayAtSave(strings.saved);
@@ -379,7 +366,7 @@ renameForm.addEventListener("submit", async (event) => {
   if (!layout || asking.busy) return;
   asking.busy = true;
   try {
-    const renamed = await api("POST", `${config.api.layouts}/${layout.id}`, { name: renameInput.value });
+    const renamed = await api.send("POST", `${config.api.layouts}/${layout.id}`, { name: renameInput.value });
     layout.name = renamed.name;
     renderList();
     renameDialog.close();
@@ -398,7 +385,7 @@ deleteForm.addEventListener("submit", async (event) => {
   if (!layout || asking.busy) return;
   asking.busy = true;
   try {
-    await api("DELETE", `${config.api.layouts}/${layout.id}`);
+    await api.send("DELETE", `${config.api.layouts}/${layout.id}`);
     config.layouts = config.layouts.filter((other) => other.id !== layout.id);
     renderList();
     deleteDialog.close();

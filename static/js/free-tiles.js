@@ -2,23 +2,13 @@
 // the server's answer, already on each tile (.is-free); this only shows it. Off by
 // default and remembered for this browser; nothing is sent, so the clock is untouched.
 
+import { read, write } from "./storage.js";
+
 const KEY = "mahjong.showFreeTiles";
 
-function stored() {
-  try {
-    return window.localStorage.getItem(KEY) === "1";
-  } catch {
-    return false; // storage refused: the toggle still works for this page
-  }
-}
-
-function store(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "1" : "0");
-  } catch {
-    /* not remembered, nothing else lost */
-  }
-}
+// Where storage is refused (storage.js) the choice lasts for this page: off at the next.
+const stored = () => read(KEY) === "1";
+const store = (on) => write(KEY, on ? "1" : "0");
 
 export function setupFreeTiles({ board, toggle, container }) {
   if (!board || !toggle) return;

@@ -13,6 +13,7 @@
 // won on this browser. Either way a win on this page updates its mark at once.
 
 import { formatElapsed } from "./clock.js";
+import { readObject, writeObject } from "./storage.js";
 
 const KEY = "mahjong.layoutWins";
 
@@ -22,22 +23,9 @@ const board = document.getElementById("board");
 const form = document.getElementById("new-game-form");
 const select = document.getElementById("layout-select");
 
-function stored() {
-  try {
-    const wins = JSON.parse(window.localStorage.getItem(KEY) || "{}");
-    return wins && typeof wins === "object" ? wins : {};
-  } catch {
-    return {};
-  }
-}
-
-function store(wins) {
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(wins));
-  } catch {
-    /* private mode or full: the mark shows until the page is left */
-  }
-}
+// Where storage is refused (storage.js), a mark shows until the page is left.
+const stored = () => readObject(KEY);
+const store = (wins) => writeObject(KEY, wins);
 
 function button(layoutId) {
   for (const section of sections) {

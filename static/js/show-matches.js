@@ -4,23 +4,13 @@
 // (free tiles only), so the game stays rankable. Off by default and remembered for this
 // browser, as "Show free tiles" is; nothing is sent.
 
+import { read, write } from "./storage.js";
+
 const KEY = "mahjong.showMatches";
 
-function stored() {
-  try {
-    return window.localStorage.getItem(KEY) === "1";
-  } catch {
-    return false; // storage refused: the switch still works for this page
-  }
-}
-
-function store(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "1" : "0");
-  } catch {
-    /* not remembered, nothing else lost */
-  }
-}
+// Where storage is refused (storage.js) the choice lasts for this page: off at the next.
+const stored = () => read(KEY) === "1";
+const store = (on) => write(KEY, on ? "1" : "0");
 
 // say(key): announce the template's words "matches" or "noMatch" (a screen reader does
 // not see the marks).

@@ -8,6 +8,8 @@
 // board:applied for selections, removals, undos and hints, board:blocked for a blocked
 // tap, board:won for the win.
 
+import { read, write } from "./storage.js";
+
 const KEY = "mahjong.sound";
 
 // Each sound: notes as [frequency in Hz, start in s, length in s], a wave shape and a
@@ -26,21 +28,9 @@ const SOUNDS = {
   },
 };
 
-function readChoice() {
-  try {
-    return window.localStorage.getItem(KEY) !== "off";
-  } catch {
-    return true; // storage refused (private mode): sound on, not remembered
-  }
-}
-
-function storeChoice(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    /* not remembered; the switch still works for this page */
-  }
-}
+// Where storage is refused (storage.js): sound on, and the switch works for this page.
+const readChoice = () => read(KEY) !== "off";
+const storeChoice = (on) => write(KEY, on ? "on" : "off");
 
 export class Sound {
   constructor() {

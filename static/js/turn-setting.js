@@ -3,24 +3,15 @@
 // never. Remembered for this browser (localStorage "mahjong.turnBoard"), shown and
 // changed by the #turn-board-select of the board's settings.
 
+import { read, write } from "./storage.js";
+
 const KEY = "mahjong.turnBoard";
 const CHOICES = ["auto", "never"];
 
+// Nothing stored, something unknown or storage refused (storage.js): the default.
 function stored() {
-  try {
-    const value = window.localStorage.getItem(KEY);
-    return CHOICES.includes(value) ? value : CHOICES[0];
-  } catch {
-    return CHOICES[0]; // storage refused: the default
-  }
-}
-
-function store(choice) {
-  try {
-    window.localStorage.setItem(KEY, choice);
-  } catch {
-    /* not remembered, still used on this page */
-  }
+  const value = read(KEY);
+  return CHOICES.includes(value) ? value : CHOICES[0];
 }
 
 // Connects the page's setting: listener(allows) after each change. Returns whether the
@@ -32,7 +23,7 @@ export function watchTurnSetting(listener) {
     select.value = choice;
     select.addEventListener("change", () => {
       const chosen = CHOICES.includes(select.value) ? select.value : CHOICES[0];
-      store(chosen);
+      write(KEY, chosen);
       listener(chosen !== "never");
     });
   }

@@ -25,24 +25,13 @@
 
 import { ask } from "./confirm.js";
 import { fill } from "./render.js";
+import { read, write } from "./storage.js";
 
 const KEY = "mahjong.lostNotice";
 
-function noticeWanted() {
-  try {
-    return window.localStorage.getItem(KEY) !== "off";
-  } catch {
-    return true;
-  }
-}
-
-function rememberNotice(on) {
-  try {
-    window.localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    /* not remembered, nothing else lost */
-  }
-}
+// Where storage is refused (storage.js): shown, and the switch works for this page.
+const noticeWanted = () => read(KEY) !== "off";
+const rememberNotice = (on) => write(KEY, on ? "on" : "off");
 
 function button(label, { primary = false, id = null } = {}) {
   const element = document.createElement("button");
