@@ -53,9 +53,13 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     }
     const items = [];
     if (win.visitor) {
-      // Signed out: what signing up or in now does with it (the server names the case).
-      if (!win.ranked) {
-        const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      // Signed out: what signing up or in now does with it (the server names the case). A
+      // held win is its own state here too, never "not ranked".
+      const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      if (win.held) {
+        items.push(line(word("held"), "feel-win__held"));
+        if (why.length) items.push(line(why.join(" ")));
+      } else if (!win.ranked) {
         items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));
       }
       items.push(line(word(`visitor-${win.visitor}`), win.ranked ? "feel-win__ranked" : ""));
