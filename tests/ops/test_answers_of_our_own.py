@@ -6,13 +6,12 @@ page."""
 from __future__ import annotations
 
 import re
-import socket
-from urllib.parse import urlsplit
 
 import pytest
 import requests
 
 from deploy.playclient import CSRF_FIELD, PASSWORD
+from tests.raw_http import assert_the_sites_page, raw_request, the_apis_error
 
 #: Request lines nginx refuses before any app server sees them.
 REFUSED = [
@@ -24,33 +23,12 @@ REFUSED = [
 ]
 
 
-def _raw(url: str, line: bytes) -> tuple[int, str, bytes]:
-    """Status, content type and body of one raw request."""
-    parts = urlsplit(url)
-    with socket.create_connection((parts.hostname, parts.port), timeout=10) as connection:
-        host = f"{parts.hostname}:{parts.port}".encode()
-        connection.sendall(line + b"\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    kind = next(
-        (h.split(":", 1)[1].strip() for h in lines if h.lower().startswith("content-type")), ""
-    )
-    return int(lines[0].split()[1]), kind, body
-
-
 @pytest.mark.parametrize("line", REFUSED, ids=lambda line: line.split()[0].decode())
 def test_what_nginx_refuses_is_answered_in_our_words(ops, line):
-    status, kind, body = _raw(ops.url, line.replace(b"{path}", b"/api/games/"))
-    assert status >= 400 and kind == "application/json"
-    assert b"nginx" not in body
-    assert re.fullmatch(r"[a-z_]+", requests.models.complexjson.loads(body)["error"]["code"])
+    answer = raw_request(ops.url, line.replace(b"{path}", b"/api/games/"))
+    assert re.fullmatch(r"[a-z_]+", the_apis_error(answer, "nginx")["code"])
 
-    status, kind, body = _raw(ops.url, line.replace(b"{path}", b"/sv/"))
-    assert status >= 400 and kind.startswith("text/html")
-    assert b'<html lang="sv">' in body and b"nginx" not in body
+    assert_the_sites_page(raw_request(ops.url, line.replace(b"{path}", b"/sv/")), "nginx")
 
 
 def test_the_reset_mails_link_keeps_the_port_and_opens_the_reset_page(ops, mail):

@@ -4,7 +4,6 @@ four languages elsewhere, never gunicorn's English page."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
@@ -13,6 +12,8 @@ import time
 
 import pytest
 from django.conf import settings
+
+from tests.raw_http import assert_the_sites_page, raw_request, the_apis_error
 
 #: Requests gunicorn refuses itself (its own limits and parser), with the path to put
 #: in, and whether gunicorn has read the address by then (else it cannot tell the API).
@@ -55,38 +56,23 @@ def server(tmp_path_factory):
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise RuntimeError("gunicorn did not start") from None
                 time.sleep(0.2)
-        yield port
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=30)
 
 
-def _raw(port: int, line: bytes) -> tuple[int, str, bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        connection.sendall(line + b"\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    kind = next(
-        (h.split(":", 1)[1].strip() for h in lines if h.lower().startswith("content-type")), ""
-    )
-    return int(lines[0].split()[1]), kind, body
-
-
 @pytest.mark.parametrize("name", MALFORMED)
 def test_a_request_gunicorn_cannot_read_gets_our_answer(server, name):
     line, read_the_address = MALFORMED[name]
-    status, kind, body = _raw(server, line.replace(b"{path}", b"/api/games"))
-    assert 400 <= status < 500
+    answer = raw_request(server, line.replace(b"{path}", b"/api/games"))
+    assert 400 <= answer.status < 500
     if read_the_address:
-        assert kind == "application/json", body[:200]
-        error = json.loads(body)["error"]
+        error = the_apis_error(answer, "gunicorn")
         assert (error["code"], error["message"]) == ("bad_request", "Förfrågan kunde inte förstås.")
     else:
-        assert kind.startswith("text/html") and b'<html lang="sv">' in body
+        assert_the_sites_page(answer, "gunicorn")
 
-    status, kind, body = _raw(server, line.replace(b"{path}", b"/sv/"))
-    assert 400 <= status < 500 and kind.startswith("text/html")
-    assert b'<html lang="sv">' in body and b"gunicorn" not in body.lower()
+    answer = raw_request(server, line.replace(b"{path}", b"/sv/"))
+    assert 400 <= answer.status < 500
+    assert_the_sites_page(answer, "gunicorn")
