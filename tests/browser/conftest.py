@@ -41,6 +41,27 @@ def axe_page(browser, browser_context_args):
 
 
 @pytest.fixture
+def phone(browser, browser_context_args, request):
+    """Opens pages on a phone: ``phone(360, 740)`` is a page of that size in CSS px, with
+    touch and twice the pixels. ``axe=True`` bypasses the Content-Security-Policy, as
+    ``axe_page`` does, so that ``tests.browser.accessibility`` can inject axe-core."""
+
+    def open_page(width: int, height: int, *, axe: bool = False):
+        context = browser.new_context(
+            **browser_context_args,
+            viewport={"width": width, "height": height},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            bypass_csp=axe,
+        )
+        request.addfinalizer(context.close)
+        return context.new_page()
+
+    return open_page
+
+
+@pytest.fixture
 def site_content(transactional_db):
     """The content that make setup loads (rules, practice page, quiz), in the live server's
     database, with the page caches emptied around the test."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.utils import translation
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from quiz.guide import guide_config
 from tests.api.helpers import EXAMPLE
@@ -48,27 +48,10 @@ def visible_box(page: Page, button) -> dict:
     return button.evaluate(VISIBLE_BOX)
 
 
-@pytest.fixture
-def phone(browser: Browser, request):
-    def open_context(orientation: str, *, bypass_csp: bool = False):
-        width, height = VIEWPORTS[orientation]
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            is_mobile=True,
-            has_touch=True,
-            device_scale_factor=2,
-            bypass_csp=bypass_csp,
-        )
-        request.addfinalizer(context.close)
-        return context.new_page()
-
-    return open_context
-
-
 @pytest.mark.parametrize("orientation", list(VIEWPORTS))
 def test_phone_board_is_accessible(live_server, phone, orientation):
     # The Bridge pans upright (a scrollable, zoomable board) and fits the screen sideways.
-    page = phone(orientation, bypass_csp=True)
+    page = phone(*VIEWPORTS[orientation], axe=True)
     page.goto(f"{live_server.url}/de/play/?layout=L02")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     assert_no_axe_violations(page)
@@ -94,7 +77,7 @@ def test_each_step_of_the_guide_comes_into_view_on_a_phone(
 ):
     """The guide's panel and the board share the screen: each step the player's tap brings
     on is in view, and so is the board."""
-    page = phone(orientation, bypass_csp=True)  # for axe-core
+    page = phone(*VIEWPORTS[orientation], axe=True)  # for axe-core
     with translation.override("el"):  # the longest words of the four
         guide = guide_config()
     words, tiles = guide["words"], guide["tiles"]
@@ -126,7 +109,7 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     a panel a keyboard uses as well as a finger. Esc closes it and gives the focus back
     to the button (and pauses nothing); with the panel closed, Esc pauses as before. A
     control of the panel that opens a dialog closes it; the focus then comes back."""
-    page = phone("portrait", bypass_csp=True)  # for axe-core
+    page = phone(*VIEWPORTS["portrait"], axe=True)  # for axe-core
     page.goto(f"{live_server.url}/de/play/?code={EXAMPLE}")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     button = page.get_by_role("button", name="Einstellungen")

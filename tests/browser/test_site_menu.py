@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_editor import sign_in
@@ -62,18 +62,6 @@ CUT = """() => {
 OPEN = "document.getElementById('site-menu').matches(':popover-open')"
 
 
-def open_phone(browser: Browser, request, *, axe: bool = False) -> Page:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        bypass_csp=axe,
-    )
-    request.addfinalizer(context.close)
-    return context.new_page()
-
-
 def check_head(page: Page, url: str) -> None:
     """The head as the page opens, then with its menu opened by a tap and closed again."""
     page.goto(url)
@@ -92,9 +80,9 @@ def check_head(page: Page, url: str) -> None:
 
 
 def test_every_pages_head_fits_a_phone_and_its_menu_opens_by_touch(
-    live_server, site_content, browser: Browser, request
+    live_server, site_content, phone
 ):
-    page = open_phone(browser, request)
+    page = phone(360, 740)
     for path in VISITOR_PAGES:
         check_head(page, f"{live_server.url}/el/{path}")  # the longest words of the four
     player = get_user_model().objects.create_user(
@@ -108,10 +96,8 @@ def test_every_pages_head_fits_a_phone_and_its_menu_opens_by_touch(
     expect(page.locator("#site-menu").get_by_role("button", name="Keluar")).to_be_in_viewport()
 
 
-def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(
-    live_server, browser: Browser, request
-):
-    page = open_phone(browser, request, axe=True)
+def test_the_menu_opens_and_closes_by_keyboard_and_esc_and_passes_axe(live_server, phone):
+    page = phone(360, 740, axe=True)
     page.goto(f"{live_server.url}/de/play/?layout=L00")
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     button = page.get_by_role("button", name="Menü")

@@ -12,9 +12,8 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from django.conf import settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import expect
 
 from mahjong import LAYOUTS
 from mahjong.rules.board import Board
@@ -60,22 +59,6 @@ DEAL_AND_LOOK = """async (layout) => {
     shortest: Math.round(10 * Math.min(...free.map((box) => Math.min(box.width, box.height)))) / 10,
   };
 }"""
-
-
-@pytest.fixture
-def phone(browser: Browser, request):
-    def open_page(width: int, height: int, *, axe: bool = False) -> Page:
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            is_mobile=True,
-            has_touch=True,
-            device_scale_factor=2,
-            bypass_csp=axe,
-        )
-        request.addfinalizer(context.close)
-        return context.new_page()
-
-    return open_page
 
 
 def test_every_layout_fills_an_upright_phone_at_a_thumbs_size(live_server, phone):
