@@ -5,6 +5,8 @@
 #   make check  the fast loop: lint (ruff, eslint), the JavaScript unit tests, check
 #               migrations, every test but the browser and ops tests, in parallel
 #   make test   set up, then lint, check migrations and run every test (browser tests too)
+#   make test-database  set up, then only the tests that may query the database (CI's
+#               PostgreSQL pass)
 #   make test-noto  the browser tests on a machine with Debian's Noto fonts
 #   make bench  set up, then run each benchmark in bench/
 #   make mutate set up, then mutation-test the engine, the game API, quiz services, accounts
@@ -33,7 +35,7 @@ INSTALLED := $(VENV)/.requirements.lock.installed
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: setup native native-check run dev check js-check test test-noto bench mutate migrate messages chromium node_modules java gettext serve ops-tools common-words
+.PHONY: setup native native-check run dev check js-check test test-database test-noto bench mutate migrate messages chromium node_modules java gettext serve ops-tools common-words
 
 setup: $(INSTALLED) native messages migrate
 	@# Load content: the rules page's sections from quiz/content/rules.toml, the practice
@@ -100,14 +102,24 @@ check: $(INSTALLED) native messages js-check
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(CHECK_IGNORE) $(PYTEST_ARGS)
 
+# pytest on the workers, failing with a word when it collects no test (its exit status 5).
+PYTEST_ALL = $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup
+NO_TESTS_SAID = || { status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \
+	exit $$status; }
+
 test: setup chromium node_modules java gettext ops-tools js-check
 	$(MANAGE) makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@# pytest exits 5 when it collects no test: say so instead of failing silently.
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) || { status=$$?; \
-		if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing." >&2; fi; \
-		exit $$status; }
+	$(PYTEST_ALL) $(PYTEST_ARGS) $(NO_TESTS_SAID)
+
+# CI's second pass (.ci/run): only the tests that may query the database, on the one
+# DATABASE_URL names. pytest-django refuses every other test any query, so lint, the
+# JavaScript's tests and those tests give the same answer on any database: they ran in
+# the first pass.
+test-database: setup chromium node_modules java
+	$(PYTEST_ALL) --database-tests-only $(PYTEST_ARGS) $(NO_TESTS_SAID)
 
 # The browser tests on a machine that has Debian's Noto fonts (fonts-noto-core), as many
 # players' machines do: the site's text is its own font (static/fonts/), so the pages lay

@@ -52,6 +52,61 @@ def work_unit(nodeid: str, root: Path) -> str:
     return path if _shares_fixtures(root / path) else nodeid
 
 
+# What gives a test the database: pytest-django refuses every other test any query.
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    """Whether pytest-django lets the test query the database: a ``django_db`` mark, or a
+    database fixture among the fixtures it uses, directly or through another fixture, or
+    Django's own test case class."""
+    from django.test import TransactionTestCase
+
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
+
+
+def depends_on_the_database(item: pytest.Item) -> bool:
+    """Whether the test's outcome may change with the database: it may query it, and it
+    is not marked ``database_independent`` (a browser test of what the page draws, whose
+    only queries store the game it deals, as the API's tests do on every database)."""
+    return uses_the_database(item) and item.get_closest_marker("database_independent") is None
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests whose outcome may depend on the database (CI's PostgreSQL pass)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """``--database-tests-only``: leave out every test whose outcome cannot depend on the
+    database: those pytest-django refuses any query, and those marked
+    ``database_independent``. CI runs them once, in its SQLite pass (.ci/run).
+    """
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if depends_on_the_database(item)]
+    left_out = [item for item in items if not depends_on_the_database(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
 def pytest_xdist_make_scheduler(config, log):
     """make test's `--dist loadgroup`, with the groups of ``work_unit``.
 
