@@ -3,7 +3,7 @@ settings) behind nginx, on a PostgreSQL and a Redis of the tests' own (in a temp
 folder, on free ports), so that the fault drills may stop and restart them.
 
 Started once per test session (about half a minute, most of it migrations and
-collectstatic); .ci/run runs these tests once, in its PostgreSQL pass. The tests play
+collectstatic); .ci/run runs these tests once, in its SQLite pass. The tests play
 through deploy/playclient.py, as the bench scripts and the drills do.
 """
 
