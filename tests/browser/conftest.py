@@ -15,6 +15,23 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _no_screenshots_in_the_database_pass(request):
+    """``--database-tests-only`` (CI's second pass) saves no screenshot: the pages are
+    drawn as in the first pass, whose screenshots are there to look at. Saving one is
+    most of some tests' time. No test kept there reads a screenshot's pixels (the tile
+    faces' test does, and is marked database_independent)."""
+    if not request.config.getoption("--database-tests-only"):
+        yield
+        return
+    from playwright.sync_api import Locator, Page
+
+    with pytest.MonkeyPatch.context() as patch:
+        for kind in (Page, Locator):
+            patch.setattr(kind, "screenshot", lambda self, *args, **kwargs: b"")
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _html_checker_started_early(request):
     """Start the Nu HTML Checker when the first browser test starts, if any test collected
     here checks a document with it (tests.browser.accessibility)."""
