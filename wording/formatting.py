@@ -163,12 +163,12 @@ HOME_ZONES = {
 
 
 def home_time_of_day_start(day: date) -> str:
-    """The time of day in the language's home zone at which ``day`` starts in UTC: "1:00"
-    on a Swedish winter day, "2:00" on a summer one, "7.00" in Jakarta all year (the hour
-    without a leading zero, as a sentence writes it; the page then shows the reader's own
-    zone, static/js/local-time.js)."""
+    """The time of day in the language's home zone at which ``day`` starts in UTC: "01:00"
+    on a Swedish winter day, "02:00" on a summer one, "07.00" in Jakarta all year (the
+    language's own hours and minutes, two digits each, as its readers write a clock time:
+    "pukul 07.00"; the page then shows the reader's own zone, static/js/local-time.js)."""
     moment = datetime(day.year, day.month, day.day, tzinfo=UTC)
     zone = get_timezone(HOME_ZONES.get(get_language() or "sv", "UTC"))
     locale = babel_locale()
-    pattern = Locale.parse(locale).datetime_skeletons["Hm"].pattern.replace("HH", "H")
+    pattern = Locale.parse(locale).datetime_skeletons["Hm"].pattern
     return format_time(moment, pattern, tzinfo=zone, locale=locale)

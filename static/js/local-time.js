@@ -3,7 +3,7 @@
 // then the reader's, wherever they are. Without JavaScript the server's guess stays.
 
 const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-  hour: "numeric",
+  hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
 });
