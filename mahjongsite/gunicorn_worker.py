@@ -26,6 +26,9 @@ ERRORS_DIR = Path(__file__).resolve().parent.parent / "deploy" / "errors"
 #: The API's error code for each status gunicorn writes.
 _API_CODES = {414: "uri_too_long", 500: "server_error"}
 _API_PATH = re.compile(r"^\S+ /api/")
+#: How much of a request line's start is kept before the line is whole: the method and
+#: the address's first segment.
+_LINE_START = 64
 
 _request = threading.local()
 
@@ -59,14 +62,23 @@ def write_site_error(sock, status_int, reason, mesg) -> None:
 
 class _RecordingRequest(Request):
     """gunicorn's request, keeping its request line as read, before any check of it can
-    fail (a bad version, a bad header after it): what tells an API address."""
+    fail (a bad version, a bad header after it): what tells an API address. Until the
+    line is whole, the start of what has come so far stands for it, so that a line over
+    gunicorn's limit, refused before it is parsed, still tells."""
 
     def __init__(self, *args, **kwargs):
         _request.line = b""
+        _request.line_whole = False
         super().__init__(*args, **kwargs)
+
+    def read_into(self, unreader, buf, stop=False):
+        super().read_into(unreader, buf, stop)
+        if not _request.line_whole:
+            _request.line = bytes(buf[:_LINE_START])
 
     def parse_request_line(self, line_bytes):
         _request.line = bytes(line_bytes)
+        _request.line_whole = True
         super().parse_request_line(line_bytes)
 
 
