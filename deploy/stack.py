@@ -116,7 +116,11 @@ class AppServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "mahjongsite.wsgi", "--bind", f"{HOST}:{self.port}"]
             + ["--workers", str(self.workers), "--threads", str(self.threads)]
-            + ["--worker-class", "gthread", "--graceful-timeout", "10", "--log-level", "warning"]
+            # gunicorn's threads, answering a request gunicorn cannot read with the site's
+            # page or the API's JSON rather than gunicorn's English page; nginx passes an
+            # app server's answers on as they are.
+            + ["--worker-class", "mahjongsite.gunicorn_worker.SiteThreadWorker"]
+            + ["--graceful-timeout", "10", "--log-level", "warning"]
             # Longer than nginx keeps an idle upstream connection (keepalive_timeout in
             # deploy/nginx.conf): else gunicorn may close one just as nginx sends a POST
             # on it, which nginx cannot send again and answers 502.
