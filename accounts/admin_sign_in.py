@@ -20,6 +20,7 @@ from django.views.decorators.csrf import csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 
 from . import throttle
+from .forms import NoNameOverTheLimit
 from .views import too_many_tries
 
 
@@ -27,9 +28,10 @@ def may_use_the_admin(user) -> bool:
     return user.is_active and user.is_staff
 
 
-class AdminSignInForm(AdminAuthenticationForm):
+class AdminSignInForm(NoNameOverTheLimit, AdminAuthenticationForm):
     """The admin's form; an account it refuses after a right password is a failure for
-    django-axes' count per username and address, as a wrong password is."""
+    django-axes' count per username and address, as a wrong password is. A name longer
+    than any account's is refused before it is checked, as on the site's form."""
 
     def confirm_login_allowed(self, user):
         try:

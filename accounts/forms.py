@@ -116,7 +116,23 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
         )
 
 
-class SignInForm(AuthenticationForm):
+class NoNameOverTheLimit:
+    """Django's sign-in forms cap the username's length in the browser only (their
+    ``max_length`` is set after the field is made, so no validator checks it): a longer
+    name went on to be checked, and django-axes recorded its failure with the whole name,
+    which PostgreSQL refuses for its column (a 500). No account has a longer name: it is
+    a wrong sign-in, refused before any password is checked (the client address's count
+    of tries, accounts/throttle.py, still counts it)."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        limit = self.fields["username"].max_length
+        if username and limit and len(username) > limit:
+            raise self.get_invalid_login_error()
+        return super().clean()
+
+
+class SignInForm(NoNameOverTheLimit, AuthenticationForm):
     """Django's sign-in form with a plain "wrong username or password" message: Django's
     German drops the word "correct" (it reads as if the fields were left empty) and its
     Indonesian repeats "nama pengguna"."""
