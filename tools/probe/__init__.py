@@ -1,0 +1,1 @@
+"""The security probe: python -m tools.probe (see __main__.py)."""
