@@ -23,7 +23,7 @@ lost = test_winnable.lost
 
 LOST = "Spelet kan inte längre vinnas."
 ASK = "Kan spelet fortfarande vinnas?"
-QUESTION = "Efter en kontroll blir spelet inte rankat"
+QUESTION = "Kontrollerar du blir vinsten inte rankad"
 
 
 def shown_id(page: Page) -> str:
@@ -116,7 +116,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     expect(back).to_have_text("Tillbaka till senaste ställningen som kan vinnas")
     back.click()
     # The question names the act asked about: going back, not checking.
-    question = page.get_by_role("dialog", name="Om du går tillbaka blir spelet inte rankat")
+    question = page.get_by_role("dialog", name="Om du går tillbaka blir vinsten inte rankad")
     question.get_by_role("button", name="Gå tillbaka", exact=True).click()
     expect(page.locator("#tiles-left")).not_to_have_text(str(144 - 2 * len(stuck)))
     assert len(history_now(page)) < len(stuck)
@@ -197,7 +197,9 @@ def test_the_offer_and_its_question_are_accessible_in_both_themes(live_server, a
         page.emulate_media(color_scheme=scheme)
         assert_no_axe_violations(page)
     offer.click()
-    question = page.get_by_role("dialog", name="Ο έλεγχος βγάζει αυτή την παρτίδα εκτός κατάταξης")
+    question = page.get_by_role(
+        "dialog", name="Με τον έλεγχο, η παρτίδα δεν θα μετρά για την κατάταξη"
+    )
     expect(question).to_be_visible()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

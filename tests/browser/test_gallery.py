@@ -61,7 +61,7 @@ def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: 
     expect(turtle).to_have_attribute("aria-current", "true")
     # A screen reader hears the size and the difficulty as the button's description.
     expect(turtle).to_have_accessible_description(
-        "144 Spielsteine, 15 × 8 Steine, 5 Schichten "
+        "144 Spielsteine, Grundfläche 15 × 8, 5 Schichten "
         "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
         " irgendwann keine Züge mehr."
     )
@@ -139,7 +139,7 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
         "144 brickor, 15 × 8 brickor, 5 lager "
-        "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå. Vunnen."
+        "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå. Vunnen."
     )
 
 

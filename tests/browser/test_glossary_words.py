@@ -65,7 +65,7 @@ GLOSSARY = {
     "de": {
         "hint": "Hinweis",
         "undo": "Rückgängig",
-        "undo_in_dialog": "Letzten Zug rückgängig",
+        "undo_in_dialog": "Letzten Zug rückgängig machen",
         "pause": "Pause",
         "paused": "pausiert",
         "new_game": "Neues Spiel",

@@ -172,7 +172,7 @@ def test_the_settings_of_a_phones_bar_open_in_a_panel(live_server, phone):
     # a finger's tiles upright: the zoom buttons float on the board's corner, named, next
     # after the board with Tab.
     button.click()
-    page.get_by_label("Spielfeld bei Hochformat drehen").select_option("never")
+    page.get_by_label("Spielfeld im Hochformat drehen").select_option("never")
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     zoom_in = page.get_by_role("button", name="Vergrößern")

@@ -29,8 +29,8 @@ TEXT = {
     ),
     "de": (
         "Diese Partie ist nicht mehr zu gewinnen.",
-        "Zur letzten lösbaren Stellung (ein Zug zurück)",
-        "Zur letzten lösbaren Stellung (2 Züge zurück)",
+        "Zur letzten Stellung, die noch zu gewinnen ist (einen Zug zurück)",
+        "Zur letzten Stellung, die noch zu gewinnen ist (2 Züge zurück)",
     ),
     "id": (
         "Permainan ini tidak bisa dimenangkan lagi.",
@@ -57,7 +57,7 @@ def lost():
 BESIDE = {
     "sv": ("Ångra", "Nytt spel"),
     "el": ("Αναίρεση", "Νέο παιχνίδι"),
-    "de": ("Letzten Zug rückgängig", "Neues Spiel"),
+    "de": ("Letzten Zug rückgängig machen", "Neues Spiel"),
     "id": ("Batalkan langkah terakhir", "Permainan baru"),
 }
 

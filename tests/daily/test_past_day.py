@@ -31,7 +31,7 @@ TODAY = date(2026, 12, 20)
 NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
-    "sv": "Det här är given från 19 december 2026. Givar från tidigare dagar rankas inte.",
+    "sv": "Det här är given från den 19 december 2026. Givar från tidigare dagar rankas inte.",
     "el": "Αυτό είναι το παιχνίδι της ημέρας με ημερομηνία 19 Δεκεμβρίου 2026. Τα παιχνίδια "
     "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "

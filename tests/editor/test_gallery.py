@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 TURTLE = {
     "sv": (
         "144 brickor, 15 × 8 brickor, 5 lager",
-        "Svårighet 2 av 5: 60\xa0% av spelen kör fast om man tar bort par på måfå.",
+        "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå.",
     ),
     "el": (
         "144 πλακίδια · πλάτος 15 · ύψος 8 · 5 επίπεδα",
@@ -38,7 +38,7 @@ TURTLE = {
         " στην τύχη.",
     ),
     "de": (
-        "144 Spielsteine, 15 × 8 Steine, 5 Schichten",
+        "144 Spielsteine, Grundfläche 15 × 8, 5 Schichten",
         "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
         " irgendwann keine Züge mehr.",
     ),
@@ -102,7 +102,7 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
 def test_a_half_tile_height_reads_as_such(client):
     page = client.get("/de/play/").content.decode()
     # The Butterfly is 8½ tiles high.
-    assert gallery_text(page, "L04", "size") == "144 Spielsteine, 15 × 8,5 Steine, 4 Schichten"
+    assert gallery_text(page, "L04", "size") == "144 Spielsteine, Grundfläche 15 × 8,5, 4 Schichten"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
