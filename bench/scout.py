@@ -52,6 +52,7 @@ from game import services  # noqa: E402
 from game.models import Game  # noqa: E402
 from game.store import Owner  # noqa: E402
 from mahjong import Board  # noqa: E402
+from mahjong.solver.orders import latest_free_order  # noqa: E402
 from ranking import rules  # noqa: E402
 from ranking.checked_boards import settle_day_board  # noqa: E402
 
@@ -77,14 +78,7 @@ def scout_order(owner: Owner, game_id) -> list:
 def rearranged(code: str, order: list) -> list:
     """A winning order of the bot's own from the scout's: at each step the free pair
     latest in the scout's order."""
-    board, left, mine = Board.from_code(code), list(order), []
-    while left:
-        free = {frozenset(pair) for pair in board.playable_pairs()}
-        pair = next(p for p in reversed(left) if frozenset(p) in free)
-        board.remove(*pair)
-        left.remove(pair)
-        mine.append(pair)
-    return mine
+    return latest_free_order(Board.from_code(code), order)
 
 
 def as_hinted(code: str, order: list) -> list:

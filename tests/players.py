@@ -13,6 +13,7 @@ from game import services
 from game.models import Game
 from game.store import Owner
 from mahjong import Board
+from mahjong.solver.orders import latest_free_order
 from ranking import rules
 from tests.api.helpers import EXAMPLE, action, create, tap
 
@@ -51,15 +52,7 @@ def plan(code: str = EXAMPLE) -> list[tuple[int, int]]:
     the plan's free pair latest in the plan. The plan's first remaining pair is always
     free (fewer tiles block less), so the order always clears the board."""
     board = Board.from_code(code)
-    left = list(board.deal.plan)
-    order = []
-    while left:
-        playable = {frozenset(pair) for pair in board.playable_pairs()}
-        pair = next(p for p in reversed(left) if frozenset(p) in playable)
-        board.remove(*pair)
-        left.remove(pair)
-        order.append(pair)
-    return order
+    return latest_free_order(board, board.deal.plan)
 
 
 def win_through_api(
