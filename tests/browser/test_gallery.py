@@ -61,7 +61,7 @@ def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: 
     expect(turtle).to_have_attribute("aria-current", "true")
     # A screen reader hears the size and the difficulty as the button's description.
     expect(turtle).to_have_accessible_description(
-        "144 Spielsteine, Grundfläche 15 × 8, 5 Schichten "
+        "144 Spielsteine · Grundfläche 15 × 8 · 5 Schichten "
         "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
         " irgendwann keine Züge mehr."
     )
@@ -212,7 +212,7 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
 
     mine_turtle.click()
     expect(page.locator("#new-game-panel")).to_be_hidden()
-    expect(page.locator("#board-status")).to_have_text(f"Ξεκίνησε νέο παιχνίδι: {NAME}")
+    expect(page.locator("#board-status")).to_have_text(f"Νέο παιχνίδι: {NAME}")
     expect(page.locator("#board-tiles .tile")).to_have_count(144)
     game = page.evaluate("() => document.getElementById('board').controller.game")
     assert game["layout"]["id"].startswith("C") and game["layout"]["id"] not in LAYOUTS

@@ -13,7 +13,7 @@ TITLES = {
     "sv": "Egna layouter",
     "el": "Οι δικές σας διατάξεις",
     "de": "Eigene Anordnungen",
-    "id": "Tata letak sendiri",
+    "id": "Tata letak buatan Anda",
 }
 
 
