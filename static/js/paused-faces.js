@@ -1,7 +1,9 @@
 // A paused game's whole game comes with no face at all (faces_withheld: the board is
-// hidden while paused, and its faces are not studied off the clock). When such a game is
-// resumed, the page asks for the whole game again, faces included; a move's answer
-// carries only what changed and could not give them all within its size.
+// hidden while paused, and its faces are not studied off the clock). The page that pauses
+// a game reads it whole again at once, so that it too holds no face while paused (not in
+// a tile's name, not in its data). When such a game is resumed, the page asks for the
+// whole game again, faces included; a move's answer carries only what changed and could
+// not give them all within its size.
 //
 // Listens to the controller's DOM events (see board.js).
 
@@ -13,6 +15,11 @@ export function setupPausedFaces({ board }) {
   });
   board.addEventListener("board:applied", (event) => {
     const { answer } = event.detail;
+    if (!withheld && answer.faces_withheld === true) {
+      withheld = true; // paused here: drop the faces this page still holds
+      board.controller?.reload().catch(() => undefined);
+      return;
+    }
     if (!withheld || answer.faces_withheld !== false) return;
     withheld = false;
     board.controller?.reload().catch(() => {

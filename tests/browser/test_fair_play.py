@@ -168,6 +168,14 @@ def test_a_paused_board_is_hidden_and_its_faces_come_back_on_resume(live_server,
     assert shown > 0
     page.locator("#pause-button").click()
     expect(page.locator("#board-paused")).to_be_visible()
+    # The page that paused holds no face either: not in its state, a tile's data or name.
+    for _ in range(50):
+        if page.evaluate(faces) == 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(faces) == 0
+    # (A face the page does not know is drawn, and kept in its data, as "null".)
+    assert page.locator('#board-tiles .tile:not([data-face="null"])').count() == 0
     page.reload()  # the page reads the paused game afresh: not one face
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#board-paused")).to_be_visible()
