@@ -23,6 +23,6 @@ def test_blocked_tap_mentions_the_cleared_selection_only_when_there_was_one(
     expect(status).not_to_contain_text("Markeringen togs bort")
 
     free.click()
-    expect(status).to_contain_text("Markerad:")
+    expect(status).to_contain_text("är markerad")
     blocked.click()
     expect(status).to_contain_text("Markeringen togs bort")

@@ -59,6 +59,7 @@ TEXT = {
         "removed": "Paar entfernt. Noch 142 Spielsteine.",
         "hint": "Hinweis",
         "undo": "Rückgängig",
+        "stuck_undo": "Letzten Zug rückgängig machen",
         "pause": "Pause",
         "resume": "Weiter",
         "new": "Neues Spiel",

@@ -305,9 +305,9 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(facts).to_have_text(
         [
             # Signed out: what signing up or in now does with the win, not "ranked".
-            "Om du skapar ett konto eller loggar in nu, i den här webbläsaren, flyttas "
-            "vinsten till ditt konto och blir rankad på topplistan, utom om kontot redan "
-            "har spelat den här given: då blir den inte rankad.",
+            "Skapa ett konto eller logga in nu i den här webbläsaren, så flyttas vinsten "
+            "till ditt konto och blir rankad på topplistan, såvida inte kontot redan har "
+            "spelat den här given.",
             "Din bästa tid på den här layouten: 2:00.",
             "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
             code_later(),
@@ -336,8 +336,8 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     expect(facts).to_have_text(
         [
             re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"),
-            "Om du skapar ett konto eller loggar in nu, i den här webbläsaren, sparas "
-            "vinsten i ditt kontos statistik, men den blir inte rankad.",
+            "Skapa ett konto eller logga in nu i den här webbläsaren, så sparas vinsten i "
+            "din statistik.",
             code_later(),
         ]
     )

@@ -367,7 +367,7 @@ def test_the_overview_on_an_upright_phone_zooms_in_where_it_is_tapped(live_serve
     board = page.locator("#board")
     hint = page.locator("#board-overview-hint")
     expect(board).to_have_class(re.compile(r"\bis-overview\b"))
-    expect(hint).to_have_text("Πατήστε το ταμπλό για μεγέθυνση και παιχνίδι.")
+    expect(hint).to_have_text("Πατήστε το ταμπλό για να το μεγεθύνετε και να παίξετε.")
     expect(hint).to_be_in_viewport()
     found = page.evaluate(FREE_POINT)
     assert found is not None and found["width"] < 24

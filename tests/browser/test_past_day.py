@@ -39,7 +39,7 @@ def test_an_earlier_days_deal_is_labelled_and_its_win_says_why_not_ranked(
     yesterday = daily.utc_day() - timedelta(days=1)
     code = str(daily.daily_code(yesterday, "L01"))
     page.goto(f"{live_server.url}/de/daily/?day={yesterday.isoformat()}&layout=L01")
-    page.get_by_role("link", name="Diamant spielen, nicht gewertet").click()
+    page.get_by_role("link", name="Diamant spielen (ohne Wertung)").click()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     label = page.locator("#past-day")
     with translation.override("de"):
@@ -70,7 +70,7 @@ def test_an_earlier_days_deal_is_labelled_and_its_win_says_why_not_ranked(
     won = page.locator("#won-dialog")
     expect(won).to_be_visible()
     expect(won.locator("#won-facts")).to_contain_text(
-        "Nicht gewertet. Ein Tagesspiel eines früheren Tages wird nie gewertet."
+        "Nicht gewertet. Tagesspiele früherer Tage werden nicht gewertet."
     )
     assert_no_axe_violations(page)
 
@@ -101,7 +101,7 @@ def test_an_earlier_days_code_typed_in_the_panel_is_labelled_at_once(live_server
     with translation.override("sv"):
         day = formatting.long_day(yesterday)
     expect(label.locator("strong")).to_have_text(
-        f"Det här är given från {day}. Givar från tidigare dagar rankas inte."
+        f"Det här är given från den {day}. Givar från tidigare dagar rankas inte."
     )
     expect(label).to_be_visible()
     expect(label.get_by_role("link", name="Topplistan för den dagen")).to_have_attribute(

@@ -102,7 +102,9 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
 def test_a_half_tile_height_reads_as_such(client):
     page = client.get("/de/play/").content.decode()
     # The Butterfly is 8½ tiles high.
-    assert gallery_text(page, "L04", "size") == "144 Spielsteine · Grundfläche 15 × 8,5 · 4 Schichten"
+    assert (
+        gallery_text(page, "L04", "size") == "144 Spielsteine · Grundfläche 15 × 8,5 · 4 Schichten"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
