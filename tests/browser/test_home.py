@@ -102,6 +102,8 @@ def test_a_game_left_unfinished_is_continued_from_home_or_replaced_by_a_new_one(
     for tile_id in Board.from_code(example).hint():
         page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').click()
     expect(page.locator("#tiles-left")).to_have_text("142")
+    # The board draws the pair before the server's answer: leave once it is stored.
+    page.wait_for_function("() => document.getElementById('board').controller.waiting === 0")
 
     page.goto(f"{live_server.url}/de/")
     expect(page.locator("#home-progress")).to_contain_text("142")
