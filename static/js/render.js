@@ -98,6 +98,7 @@ export class BoardView {
       button.style.setProperty("--x", String(tile.x));
       button.style.setProperty("--y", String(tile.y));
       button.style.setProperty("--z", String(tile.z));
+      button.dataset.height = String(tile.z + 1); // its chip's colour (board.css)
       button.style.setProperty("--order", String(tile.z * 100 + tile.x + tile.y));
       button.append(glyph(tile.face));
       this.buttons.set(tile.id, button);

@@ -58,7 +58,15 @@ SIDE_LIGHTNESS = """() => {
 # Each tile's chip with its stack's height (board.css): its layer, whether it lies under
 # another tile, and the number its chip shows (the glyph's ::after counts it with a
 # counter reset to the height), or 0 where no chip is drawn; and the chip's size.
-HEIGHT_CHIPS = """() => [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
+HEIGHT_CHIPS = """() => {
+  const pen = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  const srgb = (color) => {
+    pen.clearRect(0, 0, 1, 1);
+    pen.fillStyle = color;
+    pen.fillRect(0, 0, 1, 1);
+    return [...pen.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  };
+  return [...document.querySelectorAll('#board-tiles .tile:not([hidden])')].map((tile) => {
   const z = Number(getComputedStyle(tile).getPropertyValue('--z'));
   const covered = tile.classList.contains('is-covered');
   const after = getComputedStyle(tile.querySelector('.tile__glyph'), '::after');
@@ -69,8 +77,11 @@ HEIGHT_CHIPS = """() => [...document.querySelectorAll('#board-tiles .tile:not([h
     shows: drawn && name === 'stack-height' ? Number(value) : 0,
     text: parseFloat(after.fontSize),
     rotate: after.rotate,
+    chip: srgb(after.backgroundColor),
+    ink: srgb(after.color),
   };
-})"""
+});
+}"""
 
 RING = """(element) => {
   const style = getComputedStyle(element);
@@ -81,6 +92,17 @@ RING = """(element) => {
     gap: style.boxShadow.split(/,(?![^(]*\\))/)[0].trim(),
   };
 }"""
+
+
+def contrast(one: list[int], other: list[int]) -> float:
+    """The WCAG contrast ratio of two sRGB colours (0-255 channels)."""
+
+    def luminance(rgb: list[int]) -> float:
+        linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def covered_tiles(board: Board) -> set[int]:
@@ -155,6 +177,12 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         == {0, 1, 2, 4}
     )
     assert all(t["shows"] == t["z"] + 1 and t["text"] >= 10 for t in on_top), on_top
+    # Each height's chip has a colour of its own, the same on every tile of that height,
+    # and its digit stands out from it (contrast at least 7:1).
+    colours = {t["z"]: {tuple(c["chip"]) for c in on_top if c["z"] == t["z"]} for t in on_top}
+    assert all(len(chip) == 1 for chip in colours.values()), colours
+    assert len({chip for chips_of in colours.values() for chip in chips_of}) == len(colours)
+    assert all(contrast(t["ink"], t["chip"]) >= 7 for t in on_top), on_top
     # The same numbers on the Digits set, whose label is laid out another way (the set is
     # a choice on <html>).
     page.evaluate("document.documentElement.dataset.tileSet = 'digits'")
