@@ -49,7 +49,7 @@ DRAW_MARKS = """(marks) => {
     mark.textContent = String(number);
     Object.assign(mark.style, {
       position: 'fixed', zIndex: 99999, pointerEvents: 'none',
-      left: `${box.left + box.width * (turned ? 0.36 : 0.4) - size / 2}px`,
+      left: `${box.left + box.width * (turned ? 0.3 : 0.4) - size / 2}px`,
       top: `${box.top + box.height * (turned ? 0.5 : 0.62) - size / 2}px`,
       width: `${size}px`, height: `${size}px`, borderRadius: '50%',
       display: 'grid', placeItems: 'center',

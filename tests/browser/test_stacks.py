@@ -165,7 +165,7 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         opacity
     )
 
-    # Every tile on top shows its stack's height as a number, at least 10 px high; a
+    # Every tile on top shows its stack's height as a number, at least 12 px high; a
     # tile under another shows none.
     chips = page.evaluate(HEIGHT_CHIPS)
     assert {t["shows"] for t in chips if t["covered"]} == {0}
@@ -176,7 +176,7 @@ def test_stacks_focus_selection_and_mismatch(live_server, axe_page: Page):
         == {positions[i][2] for i in example.present_tiles() if i not in covered}
         == {0, 1, 2, 4}
     )
-    assert all(t["shows"] == t["z"] + 1 and t["text"] >= 10 for t in on_top), on_top
+    assert all(t["shows"] == t["z"] + 1 and t["text"] >= 12 for t in on_top), on_top
     # Each height's chip has a colour of its own, the same on every tile of that height,
     # and its digit stands out from it (contrast at least 7:1).
     colours = {t["z"]: {tuple(c["chip"]) for c in on_top if c["z"] == t["z"]} for t in on_top}
