@@ -78,11 +78,21 @@ def uses_the_database(item: pytest.Item) -> bool:
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
 
 
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
 def depends_on_the_database(item: pytest.Item) -> bool:
-    """Whether the test's outcome may change with the database: it may query it, and it
-    is not marked ``database_independent`` (a browser test of what the page draws, whose
-    only queries store the game it deals, as the API's tests do on every database)."""
-    return uses_the_database(item) and item.get_closest_marker("database_independent") is None
+    """Whether the test's outcome may change with the database: it may query it, and,
+    for a browser test, it is marked ``stored_flow``: it stores what a player does and
+    reads it back on later pages (an account, a win on the boards, a layout, a ranking
+    taken away). Any other browser test checks what the page does with the server's
+    answers (drawing, words, keys, focus); those answers are checked on every database
+    by the API's and the pages' own tests."""
+    if not uses_the_database(item):
+        return False
+    if Path(item.path).is_relative_to(BROWSER_TESTS):
+        return item.get_closest_marker("stored_flow") is not None
+    return True
 
 
 def pytest_addoption(parser):
@@ -95,8 +105,8 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     """``--database-tests-only``: leave out every test whose outcome cannot depend on the
-    database: those pytest-django refuses any query, and those marked
-    ``database_independent``. CI runs them once, in its SQLite pass (.ci/run).
+    database: those pytest-django refuses any query, and the browser tests that are not
+    a stored flow. CI runs them once, in its SQLite pass (.ci/run).
     """
     if not config.getoption("--database-tests-only"):
         return

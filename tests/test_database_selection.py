@@ -6,14 +6,15 @@ from types import SimpleNamespace
 import pytest
 from django.test import SimpleTestCase, TestCase
 
-from tests.conftest import depends_on_the_database, uses_the_database
+from tests.conftest import BROWSER_TESTS, depends_on_the_database, uses_the_database
 
 
-def item(fixtures=(), mark=None, cls=None):
+def item(fixtures=(), mark=None, cls=None, path=__file__, marks=()):
+    marks = {name: getattr(pytest.mark, name).mark for name in marks}
+    if mark is not None:
+        marks["django_db"] = mark
     return SimpleNamespace(
-        fixturenames=list(fixtures),
-        cls=cls,
-        get_closest_marker=lambda name: mark if name == "django_db" else None,
+        fixturenames=list(fixtures), cls=cls, path=path, get_closest_marker=marks.get
     )
 
 
@@ -54,10 +55,14 @@ def test_a_kept_test_may_query(request):
         assert cursor.fetchone() == (1,)
 
 
-def test_a_test_marked_database_independent_is_left_out_though_it_may_query():
-    marked = item(["live_server", "page"])
-    marked.get_closest_marker = lambda name: (
-        pytest.mark.database_independent.mark if name == "database_independent" else None
-    )
-    assert uses_the_database(marked) and not depends_on_the_database(marked)
-    assert depends_on_the_database(item(["live_server", "page"]))
+BROWSER_TEST = BROWSER_TESTS / "test_example.py"
+
+
+def test_a_browser_test_is_kept_only_as_a_stored_flow_though_each_may_query():
+    drawing = item(["live_server", "page"], path=BROWSER_TEST)
+    flow = item(["live_server", "page"], path=BROWSER_TEST, marks=["stored_flow"])
+    assert uses_the_database(drawing) and not depends_on_the_database(drawing)
+    assert depends_on_the_database(flow)
+    # Any other test with the database is kept, marked or not.
+    assert depends_on_the_database(item(["client", "db"]))
+    assert not depends_on_the_database(item(["page"], path=BROWSER_TEST, marks=["stored_flow"]))

@@ -19,7 +19,7 @@ def _no_screenshots_in_the_database_pass(request):
     """``--database-tests-only`` (CI's second pass) saves no screenshot: the pages are
     drawn as in the first pass, whose screenshots are there to look at. Saving one is
     most of some tests' time. No test kept there reads a screenshot's pixels (the tile
-    faces' test does, and is marked database_independent)."""
+    faces' test does, and is not a stored flow)."""
     if not request.config.getoption("--database-tests-only"):
         yield
         return

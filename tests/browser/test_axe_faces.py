@@ -13,10 +13,6 @@ from playwright.sync_api import Page, expect
 from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 
-# What it checks is what the page draws of a dealt board; the game it stores is stored as
-# the API's tests store theirs on every database (make test-database leaves it out).
-pytestmark = pytest.mark.database_independent
-
 LANGUAGES = ["sv", "el", "de", "id"]
 
 # Every set in both themes, and every table in both themes, each step one or two

@@ -16,10 +16,6 @@ from playwright.sync_api import Page, expect
 
 from tests.api.helpers import EXAMPLE
 
-# What it checks is what the page draws of a dealt board; the game it stores is stored as
-# the API's tests store theirs on every database (make test-database leaves it out).
-pytestmark = pytest.mark.database_independent
-
 LANGUAGES = ["sv", "el", "de", "id"]
 
 SIZES = [

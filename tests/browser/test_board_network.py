@@ -23,6 +23,9 @@ from tests.api.helpers import EXAMPLE, path_to_stuck
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
+
 TAPS = re.compile(r".*/api/games/[^/]+/tap$")
 
 # Every change of a tile's `hidden` attribute from now on, per tile id.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 from playwright.sync_api import Page, expect
@@ -16,6 +17,9 @@ from tests.browser.test_board import open_board, tile
 from tests.browser.test_stats import FAST_FORWARD
 from tests.players import PASSWORD
 from tests.players import plan as person_order
+
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
 
 RANKED_DAILY = (
     "If you create an account or sign in now, in this browser, this win goes to "

@@ -18,6 +18,9 @@ from game.models import Game
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
 from tests.players import PASSWORD, player
 
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
+
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.utils import translation
 from playwright.sync_api import Page, expect
@@ -18,6 +19,9 @@ from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_editor import sign_in
 from tests.browser.test_stats import assert_valid_documents
 from tests.players import player
+
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 

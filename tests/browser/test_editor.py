@@ -17,6 +17,9 @@ from mahjong.rules import kmahjongg
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 from tests.browser.test_board import SCREENSHOTS, tile
 
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
+
 TURTLE = LAYOUTS["L00"].positions
 TOP = (13, 7, 4)
 # Inside the page (its session and CSRF token): a new game on a code, these pairs removed.

@@ -16,7 +16,8 @@ from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board
 from tests.browser.test_winnable import click_pair, history_now, overlaps_a_tile
 
-pytestmark = pytest.mark.usefixtures("forgotten_verdicts")
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = [pytest.mark.usefixtures("forgotten_verdicts"), pytest.mark.stored_flow]
 
 #: A game one removal before it is lost, that removal, and one more after it.
 lost = test_winnable.lost

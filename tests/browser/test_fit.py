@@ -33,11 +33,6 @@ from playwright.sync_api import Browser, expect
 from mahjong import LAYOUTS
 from tests.browser.test_editor import sign_in
 
-# What it checks is what the page draws of a dealt board; the games it stores and the one
-# player it signs in are stored as the API's and the accounts' tests store theirs on every
-# database (make test-database leaves it out).
-pytestmark = pytest.mark.database_independent
-
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 
 DESKTOPS = [(1280, 800), (1366, 768), (1920, 1080), (2560, 1440)]

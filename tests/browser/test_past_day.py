@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
@@ -14,6 +15,9 @@ from mahjong import Board
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_html
 from tests.browser.test_board import SCREENSHOTS, tile
 from wording import formatting
+
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
 
 # Start a deal afresh and remove these pairs from inside the page (as test_board's
 # fast_forward does for the example deal).

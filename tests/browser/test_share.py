@@ -18,6 +18,9 @@ from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations
 from tests.browser.test_stats import FAST_FORWARD
 
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
+
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 

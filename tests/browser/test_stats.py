@@ -21,6 +21,9 @@ from tests.api.helpers import EXAMPLE
 from tests.browser.accessibility import assert_no_axe_violations, assert_valid_documents
 from tests.players import PASSWORD, player, recorded_loss, recorded_win, save_recorded
 
+# A stored flow: CI runs it again on PostgreSQL (make test-database).
+pytestmark = pytest.mark.stored_flow
+
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 HINTS_VIA_API = 2

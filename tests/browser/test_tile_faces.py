@@ -17,15 +17,10 @@ import struct
 import zlib
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from mahjong.rules.tiles import KINDS
-
-# What it checks is what the page draws of a dealt board; the game it stores is stored as
-# the API's tests store theirs on every database (make test-database leaves it out).
-pytestmark = pytest.mark.database_independent
 
 ARTIFACTS = Path(settings.BASE_DIR, "artifacts", "tiles")
 

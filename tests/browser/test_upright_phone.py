@@ -12,17 +12,12 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
 from mahjong import LAYOUTS
 from mahjong.rules.board import Board
 from tests.browser.accessibility import assert_no_axe_violations
-
-# What it checks is what the page draws of a dealt board; the game it stores is stored as
-# the API's tests store theirs on every database (make test-database leaves it out).
-pytestmark = pytest.mark.database_independent
 
 SCREENSHOTS = Path(settings.BASE_DIR, "artifacts", "screenshots")
 
