@@ -84,6 +84,7 @@ export function setupShortcuts({ board, help, helpButton, skipLink }) {
 
   if (skipLink) {
     document.body.prepend(skipLink);
+    skipLink.hidden = false;
     skipLink.addEventListener("click", (event) => {
       // Straight onto the tile the arrow keys start from (the roving tab stop).
       const tile = board.querySelector('.tile[tabindex="0"]');

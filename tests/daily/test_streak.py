@@ -11,7 +11,8 @@ from unittest import mock
 import pytest
 from django.test import Client
 from django.utils import timezone, translation
-from django.utils.translation import ngettext
+from django.utils.html import escape
+from django.utils.translation import gettext, ngettext
 
 from daily import codes as daily
 from daily.history import calendar
@@ -102,6 +103,18 @@ def test_the_daily_page_and_the_statistics_show_the_streak(lang):
     (shown,) = re.findall(r'<p class="daily-streak" id="daily-streak">([^<]*)</p>', daily_html)
     assert shown == expected
     assert re.search(rf'id="stats-streak"><dt>[^<]+</dt><dd>{re.escape(days)}</dd>', stats_html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_player_with_no_streak_is_told_how_one_starts_not_given_zero_days(lang):
+    client = signed_in(Client(), player())
+    html = client.get(f"/{lang}/daily/").content.decode()
+    with translation.override(lang):
+        expected = gettext(
+            "You have no streak yet. A streak starts with a ranked win of one of today's deals."
+        )
+    (shown,) = re.findall(r'<p class="daily-streak" id="daily-streak">([^<]*)</p>', html)
+    assert shown == escape(expected)
 
 
 def test_a_visitor_sees_no_streak():
