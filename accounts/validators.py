@@ -25,7 +25,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from wording.formatting import small_number
 
 from .common_passwords import is_common
 
@@ -62,20 +61,21 @@ class UsernameInPasswordValidator:
 
 
 class MinimumLengthValidator(password_validation.MinimumLengthValidator):
-    """Django's length rule, its count written as running text writes it ("minst åtta
-    tecken"; Django's own strings give the digit)."""
+    """Django's length rule, its error worded in the site's own voice. The count is in
+    digits, as in the help's list beside it: the error names the same rule, and readers
+    found "minst åtta tecken" under "minst 8 tecken" odd."""
 
     def validate(self, password, user=None):
         if len(password) < self.min_length:
             raise ValidationError(
                 ngettext(
                     # Translators: a password error. %(count)s: the fewest characters a
-                    # password may have (8), as running text writes a count ("åtta").
+                    # password may have (8), in digits, as in the help's list beside it.
                     "This password is too short: it must have at least %(count)s character.",
                     "This password is too short: it must have at least %(count)s characters.",
                     self.min_length,
                 )
-                % {"count": small_number(self.min_length)},
+                % {"count": self.min_length},
                 code="password_too_short",
             )
 
@@ -144,15 +144,15 @@ class CharacterVarietyValidator:
             raise ValidationError(
                 ngettext(
                     # Translators: a password error. %(count)s: how many different
-                    # characters a password needs at least (5), as running text writes
-                    # a count (Swedish "fem"); spaces do not count.
+                    # characters a password needs at least (5), in digits, as in the
+                    # help's list beside it; spaces do not count.
                     "The password must use at least %(count)s different character, "
                     "not counting spaces.",
                     "The password must use at least %(count)s different characters, "
                     "not counting spaces.",
                     self.min_distinct,
                 )
-                % {"count": small_number(self.min_distinct)},
+                % {"count": self.min_distinct},
                 code="password_too_uniform",
             )
 

@@ -115,7 +115,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
 
     page.get_by_label("Layoutens namn").fill(NAME)
     page.get_by_role("button", name="Spara", exact=True).click()
-    expect(page.locator("#editor-save-message")).to_have_text("Sparad.")
+    expect(page.locator("#editor-save-message")).to_have_text("Layouten har sparats.")
     item = page.locator("#editor-list .editor__item")
     expect(item).to_have_count(1)
     expect(item.locator(".editor__item-name")).to_have_text(NAME)  # as text, not markup

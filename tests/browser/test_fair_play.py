@@ -24,7 +24,7 @@ lost = test_winnable.lost
 
 LOST = "Spelet kan inte längre vinnas."
 ASK = "Kan spelet fortfarande vinnas?"
-QUESTION = "Kontrollerar du blir vinsten inte rankad"
+QUESTION = "Om du kontrollerar blir vinsten inte rankad"
 
 
 def shown_id(page: Page) -> str:
@@ -114,7 +114,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     dialog = page.get_by_role("dialog", name="Inga fler drag")
     expect(dialog).to_be_visible()  # a fact of the board: shown, nothing asked
     back = dialog.locator("#stuck-undo-winnable")
-    expect(back).to_have_text("Tillbaka till senaste ställningen som kan vinnas")
+    expect(back).to_have_text("Tillbaka till den senaste ställning som går att vinna")
     back.click()
     # The question names the act asked about: going back, not checking.
     question = page.get_by_role("dialog", name="Om du går tillbaka blir vinsten inte rankad")

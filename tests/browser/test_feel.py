@@ -269,7 +269,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     page.get_by_role("button", name="Tips", exact=True).click()
     expect(question).to_be_visible()
     question.get_by_label("Fråga inte igen").check()
-    question.get_by_role("button", name="Visa ett tips").click()
+    question.get_by_role("button", name="Visa tips").click()
     expect(hinted).to_have_count(2)
     assert page.evaluate("localStorage.getItem('mahjong.hintConfirm')") == "skip"
 

@@ -61,7 +61,7 @@ def test_a_layout_picked_by_keyboard_starts_a_game_on_it(live_server, axe_page: 
     expect(turtle).to_have_attribute("aria-current", "true")
     # A screen reader hears the size and the difficulty as the button's description.
     expect(turtle).to_have_accessible_description(
-        "144 Spielsteine · Grundfläche 15 × 8 · 5 Schichten "
+        "144 Spielsteine · Grundfläche 15 × 8 Spielsteine · 5 Schichten "
         "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
         " irgendwann keine Züge mehr."
     )
@@ -138,7 +138,7 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
-        "144 brickor, 15 × 8 brickor, 5 lager "
+        "144 brickor i 5 lager, 15 × 8 brickor stort "
         "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå. Vunnen."
     )
 
@@ -247,7 +247,7 @@ def test_a_signed_in_players_panel_fits_a_phone(live_server, browser, browser_co
     page.locator("#new-game-button").click()
     panel = page.locator("#new-game-panel")
     expect(panel).to_be_visible()
-    mine = page.get_by_role("region", name="Mina layouter")
+    mine = page.get_by_role("region", name="Egna layouter")
     mine.scroll_into_view_if_needed()
     expect(mine.get_by_role("button")).to_have_count(1)
     for part in (panel, page.locator("#layout-select"), mine.get_by_role("button")):

@@ -17,6 +17,7 @@ from game.models import Game
 from mahjong import LAYOUTS
 from mahjong.rules.difficulty import random_play
 from tests.players import player, signed_in, win_with_services
+from wording import formatting
 from wording.names import layout_name
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 #: (60 %: two marks of five).
 TURTLE = {
     "sv": (
-        "144 brickor, 15 × 8 brickor, 5 lager",
+        "144 brickor i 5 lager, 15 × 8 brickor stort",
         "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå.",
     ),
     "el": (
@@ -38,7 +39,7 @@ TURTLE = {
         " στην τύχη.",
     ),
     "de": (
-        "144 Spielsteine · Grundfläche 15 × 8 · 5 Schichten",
+        "144 Spielsteine · Grundfläche 15 × 8 Spielsteine · 5 Schichten",
         "Schwierigkeit 2 von 5: Wer wahllos Paare entfernt, hat in 60\xa0% der Spiele"
         " irgendwann keine Züge mehr.",
     ),
@@ -80,12 +81,16 @@ def test_the_gallery_lists_every_layout_with_name_size_and_difficulty(client, la
             # The same words as the Turtle's below, with this layout's numbers: its
             # share of games stuck at random, its marks and its layers.
             measured = random_play(layout_id)
-            layers = max(z for _, _, z in LAYOUTS[layout_id].positions) + 1
-            separator = " · " if " · " in TURTLE[lang][0] else ", "
-            words = TURTLE[lang][0].split(separator)
-            # "144 tiles" first and "N layers" last (every layout has 3 to 5 layers).
-            assert size.split(separator)[0] == words[0], size
-            assert size.split(separator)[-1] == words[-1].replace("5", str(layers)), size
+            positions = LAYOUTS[layout_id].positions
+            layers = max(z for _, _, z in positions) + 1
+            width = (max(x for x, _, _ in positions) + 2 - min(x for x, _, _ in positions)) / 2
+            height = (max(y for _, y, _ in positions) + 2 - min(y for _, y, _ in positions)) / 2
+            # The Turtle's words with this layout's layers, height and width (every layout
+            # has 3 to 5 layers, so the plural's words are the Turtle's).
+            expected = re.sub(r"\b5\b", str(layers), TURTLE[lang][0])
+            expected = re.sub(r"\b8\b", formatting.number(height), expected)
+            expected = re.sub(r"\b15\b", formatting.number(width), expected)
+            assert size == expected
             assert share(measured.share, whole=False) in difficulty, difficulty
             filled = gallery_marks(page, layout_id).count("●")
             assert len(gallery_marks(page, layout_id)) == 5 and 1 <= filled <= 5
@@ -103,7 +108,8 @@ def test_a_half_tile_height_reads_as_such(client):
     page = client.get("/de/play/").content.decode()
     # The Butterfly is 8½ tiles high.
     assert (
-        gallery_text(page, "L04", "size") == "144 Spielsteine · Grundfläche 15 × 8,5 · 4 Schichten"
+        gallery_text(page, "L04", "size")
+        == "144 Spielsteine · Grundfläche 15 × 8,5 Spielsteine · 4 Schichten"
     )
 
 

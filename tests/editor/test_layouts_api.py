@@ -63,7 +63,7 @@ def test_a_sound_layout_is_saved_with_a_code_anyone_can_type(alice):
 @pytest.mark.parametrize(
     "positions, reason, message",
     [
-        (TURTLE[:-1], "count", "143 brickor: en layout har exakt 144."),
+        (TURTLE[:-1], "count", "143 brickor – en layout ska ha exakt 144."),
         (TURTLE[:-1] + [[40, 0, 1]], "floating", "kolumn 41, rad 1, lager 2"),
         (TURTLE[:-1] + [[1, 0, 0]], "overlap", "kolumn 3, rad 1, lager 1"),
     ],
