@@ -9,6 +9,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from mahjong import LayoutFileError
@@ -40,7 +41,9 @@ def _strings() -> dict:
         # Translators: the question of the delete dialog. %(name)s: the layout's name.
         "deleteTitle": _("Delete “%(name)s”?") % {"name": "{name}"},
         "networkError": _("The server could not be reached. Try again."),
-        "play": _("Play"),
+        # Translators: the button of a saved layout in the editor's list: it plays a deal
+        # on that layout (its accessible name adds the layout's name).
+        "play": pgettext("a saved layout's button", "Play"),
         "rename": _("Rename"),
         "delete": _("Delete"),
         "export": _("Export"),

@@ -80,7 +80,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     page.set_input_files("#editor-import", str(layout_file))
     expect(page.locator("#editor-count")).to_have_text("143 av 144 brickor")
     problems = page.locator("#editor-problems li")
-    expect(problems).to_have_text(["143 brickor: en layout har exakt 144."])
+    expect(problems).to_have_text(["143 brickor – en layout ska ha exakt 144."])
     expect(page.locator("#editor-sound")).to_be_hidden()
 
     # The top tile by mouse, on layer 5.
@@ -99,7 +99,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     expect(page.locator("#editor-status")).to_have_text("Kolumn 22, rad 8, lager 5")
     page.keyboard.press("Enter")
     expect(page.locator("#editor-count")).to_have_text("145 av 144 brickor")
-    expect(problems.first).to_have_text("145 brickor: en layout har exakt 144.")
+    expect(problems.first).to_have_text("145 brickor – en layout ska ha exakt 144.")
     expect(problems.nth(1)).to_have_text(
         "Brickan i kolumn 22, rad 8, lager 5 vilar inte helt på brickorna under."
     )
