@@ -25,7 +25,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-
 from .common_passwords import is_common
 
 # Shorter names than this are too likely inside any password to forbid.

@@ -14,7 +14,6 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-
 LANGUAGES = ["sv", "el", "de", "id"]
 
 pytestmark = pytest.mark.django_db

@@ -106,7 +106,7 @@ EXPECTED = {
         ],
         "result": ["belum selesai", "menang", "tidak ada langkah lagi", "ditinggalkan"],
         "origin": ["permainan baru", "permainan harian", "kode permainan"],
-        "removed": "72 pasangan diambil",
+        "removed": "72 pasangan disingkirkan",
     },
 }
 
