@@ -178,5 +178,25 @@ def test_the_daily_change_is_told_in_the_readers_own_time_zone(live_server, page
             == 240
         )
         expect(reader.locator(".lead time.local-time")).to_have_text("20:00" if summer else "19:00")
+        expect(reader.locator(".lead [data-local-time-sentence]")).to_be_visible()
+        expect(reader.locator(".lead [data-utc-sentence]")).to_be_hidden()
     finally:
         context.close()
+    # Without JavaScript the page cannot know the reader's zone: it names UTC alone, never
+    # the server's guess as "local time".
+    plain = browser.new_context(
+        timezone_id="America/New_York", locale="de-DE", java_script_enabled=False
+    )
+    try:
+        reader = plain.new_page()
+        reader.goto(f"{live_server.url}/de/daily/")
+        expect(reader.locator(".lead")).to_have_text(
+            _t(
+                "de",
+                "One deal per layout each day, the same for everyone. "
+                "A new deal starts every day at 00:00 UTC.",
+            ),
+            use_inner_text=True,
+        )
+    finally:
+        plain.close()
