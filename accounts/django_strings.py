@@ -27,6 +27,8 @@ FORM_STRINGS = (
         "@/./+/-/_ characters."
     ),
     gettext_noop("This field is required."),
+    # The e-mail field's error (django.core.validators), on the sign-up and reset forms.
+    gettext_noop("Enter a valid email address."),
 )
 
 # The password validators' help and errors (django.contrib.auth.password_validation).

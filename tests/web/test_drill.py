@@ -82,11 +82,12 @@ def test_both_answers_are_graded_by_the_engine(client, practice_content, board, 
             re.search(r'<p class="result__explanation">(.*?)</p>', drill(body)).group(1)
         )
         assert name in explanation and word in explanation
-        # Like the quiz above it, the drill states the right answer as its option reads.
+        # Like the quiz above it, the drill states the right answer as its option reads,
+        # as a sentence with its full stop.
         with translation.override(lang):
             option = gettext("Free" if kind is None else "Blocked")
             stated = gettext("The correct answer: %(answer)s") % {"answer": option}
-        assert stated in html.unescape(drill(body))
+        assert f'<p class="result__correct">{stated}.</p>' in html.unescape(drill(body))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
