@@ -277,7 +277,7 @@ document.getElementById("editor-import").addEventListener("change", async (event
     showProblems(answer.problems);
     say(strings.imported);
   } catch (error) {
-    showProblems([{ message: error.message, at: null }]);
+    // Said once, in the status: the grid is as it was, and so is its check.
     say(error.message);
   }
   event.target.value = "";

@@ -257,6 +257,14 @@ def test_each_message_of_the_editor_replaces_the_last(live_server, page: Page, t
     expect(sound).to_be_visible()
     expect(at_save).to_be_empty()  # no "cannot be saved yet" beside "can be saved"
 
+    # A file that is not a layout: said once, in the status; the grid and its check stay.
+    bad_file = tmp_path / "bad.layout"
+    bad_file.write_text("not a layout\n")
+    page.set_input_files("#editor-import", str(bad_file))
+    expect(status).not_to_have_text(imported)
+    expect(status).not_to_be_empty()
+    expect(page.locator("#editor-problems li")).to_have_count(0)
+
     save.click()
     expect(at_save).to_have_text(saved)
     expect(status).to_be_empty()
