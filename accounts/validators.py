@@ -32,31 +32,37 @@ _SHORTEST_NAME = 3
 
 
 class UsernameInPasswordValidator:
-    """A password may neither look like the username (Django's similarity check, against
-    the username and the e-mail address) nor contain it (or the e-mail's local part)."""
+    """A password may neither look like the username or the e-mail address (Django's
+    similarity check) nor contain either (the e-mail's local part); the error names the
+    one it is like."""
 
     def validate(self, password, user=None):
         if user is None:
             return
-        folded = password.casefold()
-        names = [getattr(user, "username", "") or "", (getattr(user, "email", "") or "")]
-        names = [name.split("@", 1)[0].casefold() for name in names]
-        if any(len(name) >= _SHORTEST_NAME and name in folded for name in names):
-            code = "password_contains_username"
-        else:
-            try:
-                UserAttributeSimilarityValidator(("username", "email")).validate(password, user)
-                return
-            except ValidationError:
-                code = "password_too_similar"
-        raise ValidationError(
-            _("The password must not be like your username or contain it."), code=code
-        )
+        for attribute, message in (
+            ("username", _("The password must not be like your username or contain it.")),
+            ("email", _("The password must not be like your e-mail address or contain it.")),
+        ):
+            code = _likeness(password, user, attribute)
+            if code is not None:
+                raise ValidationError(message, code=code)
 
     def get_help_text(self):
         # Translators: an item of the password help's list, after its lead ("Your
         # password must:"); word it so that it follows your language's lead.
         return _("not be like your username or contain it")
+
+
+def _likeness(password: str, user, attribute: str) -> str | None:
+    """Why the password is too like the user's ``attribute``, as an error code, or None."""
+    value = (getattr(user, attribute, "") or "").split("@", 1)[0].casefold()
+    if len(value) >= _SHORTEST_NAME and value in password.casefold():
+        return "password_contains_username"
+    try:
+        UserAttributeSimilarityValidator((attribute,)).validate(password, user)
+    except ValidationError:
+        return "password_too_similar"
+    return None
 
 
 class MinimumLengthValidator(password_validation.MinimumLengthValidator):

@@ -8,7 +8,7 @@ a row of the grid's half-tile cells and a layer, each counted from 1.
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from mahjong import LayoutFileError, LayoutProblem
 
@@ -51,10 +51,12 @@ _FILE_ERRORS = {
     "bad_size": gettext_lazy(
         "The board size in the file (its w, h and d lines) is missing or too large."
     ),
-    "bad_rows": gettext_lazy(
-        # Translators: %(rows)s: the rows of tiles in the file; %(expected)s: how many its
-        # size lines ask for.
-        "The file has %(rows)s rows of tiles where its size asks for %(expected)s."
+    "bad_rows": ngettext_lazy(
+        # Translators: %(rows)s: the rows of tiles in the file (the plural follows it);
+        # %(expected)s: how many its size lines ask for.
+        "The file has %(rows)s row of tiles where its size asks for %(expected)s.",
+        "The file has %(rows)s rows of tiles where its size asks for %(expected)s.",
+        "rows",
     ),
     "bad_row": gettext_lazy(
         # Translators: %(line)s: a line number of the file; %(length)s: its characters;
@@ -142,7 +144,8 @@ def file_error_message(error: LayoutFileError) -> str:
         params["limit"] = max(1, params["limit"] // 1024)
     if error.line is not None:
         params["line"] = error.line
-    return str(_FILE_ERRORS[error.reason]) % params if params else str(_FILE_ERRORS[error.reason])
+    # A lazy plural picks its form from the parameters, so it is formatted before str().
+    return str(_FILE_ERRORS[error.reason] % params) if params else str(_FILE_ERRORS[error.reason])
 
 
 def error_message(code: str, **params) -> str:

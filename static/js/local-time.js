@@ -16,6 +16,11 @@ for (const element of document.querySelectorAll("time.local-time[datetime]")) {
 }
 
 for (const sentence of document.querySelectorAll("[data-local-time-sentence]")) {
+  const time = sentence.querySelector("time.local-time[datetime]");
+  const moment = new Date(time ? time.getAttribute("datetime") : NaN);
+  // A reader whose zone is UTC would read the same hour twice ("00:00 local time
+  // (00:00 UTC)"): the sentence with UTC alone says it once.
+  if (Number.isNaN(moment.getTime()) || moment.getTimezoneOffset() === 0) continue;
   sentence.hidden = false;
   const fallback = sentence.parentElement.querySelector("[data-utc-sentence]");
   if (fallback) fallback.hidden = true;

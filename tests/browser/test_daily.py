@@ -183,10 +183,14 @@ def test_the_daily_change_is_told_in_the_readers_own_time_zone(live_server, page
     finally:
         context.close()
     # Without JavaScript the page cannot know the reader's zone: it names UTC alone, never
-    # the server's guess as "local time".
-    plain = browser.new_context(
-        timezone_id="America/New_York", locale="de-DE", java_script_enabled=False
-    )
+    # the server's guess as "local time"; nor does it name the hour twice where the
+    # reader's zone is UTC.
+    for options in ({"java_script_enabled": False}, {"timezone_id": "UTC"}):
+        _says_utc_alone(browser, live_server, {"timezone_id": "America/New_York", **options})
+
+
+def _says_utc_alone(browser, live_server, options):
+    plain = browser.new_context(locale="de-DE", **options)
     try:
         reader = plain.new_page()
         reader.goto(f"{live_server.url}/de/daily/")

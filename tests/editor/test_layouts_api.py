@@ -208,6 +208,17 @@ def test_a_broken_file_is_refused_with_its_fault_and_nothing_saved(alice, text, 
     assert not CustomLayout.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "rows, said",
+    [("1212\n", "Το αρχείο έχει 1 γραμμή πλακιδίων"), ("1212\n4343\n1212\n", "έχει 3 γραμμές")],
+)
+def test_a_files_wrong_row_count_is_said_in_the_numbers_form(alice, rows, said):
+    text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + rows
+    response = post(alice, "/api/layouts/import?lang=el", {"text": text})
+    assert response.status_code == 400
+    assert said in response.json()["error"]["message"]
+
+
 def test_a_file_of_the_wrong_count_reads_but_cannot_be_saved(alice):
     text = kmahjongg.write(LAYOUTS["L00"].positions[:100])
     imported = post(alice, "/api/layouts/import", {"text": text}).json()

@@ -46,6 +46,25 @@ def test_the_reason_is_given_in_the_page_language(lang):
     assert expected in response.content.decode()
 
 
+@pytest.mark.parametrize("lang", ["sv", "el", "de", "id"])
+def test_a_password_like_the_email_address_is_refused_naming_the_address(lang):
+    response = Client().post(
+        f"/{lang}/accounts/signup/",
+        {
+            "username": "pwtest7",
+            "email": "tilewizard@example.com",
+            "password1": "tilewizard-1984",
+            "password2": "tilewizard-1984",
+        },
+    )
+    with translation.override(lang):
+        address = gettext("The password must not be like your e-mail address or contain it.")
+        name = gettext("The password must not be like your username or contain it.")
+    page = response.content.decode()
+    assert address in page and name not in page
+    assert not get_user_model().objects.filter(username="pwtest7").exists()
+
+
 def test_a_varied_password_without_the_name_is_accepted():
     assert _sign_up("pwtest4", "tile-pair-72-free").status_code == 302
 
