@@ -138,7 +138,7 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
-        "144 brickor i 5 lager, 15 × 8 brickor stort "
+        "144 brickor i 5 lager, 15 × 8 brickor "
         "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå. Vunnen."
     )
 
@@ -247,7 +247,7 @@ def test_a_signed_in_players_panel_fits_a_phone(live_server, browser, browser_co
     page.locator("#new-game-button").click()
     panel = page.locator("#new-game-panel")
     expect(panel).to_be_visible()
-    mine = page.get_by_role("region", name="Egna layouter")
+    mine = page.get_by_role("region", name="Sparade layouter")
     mine.scroll_into_view_if_needed()
     expect(mine.get_by_role("button")).to_have_count(1)
     for part in (panel, page.locator("#layout-select"), mine.get_by_role("button")):

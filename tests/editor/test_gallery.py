@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 #: (60 %: two marks of five).
 TURTLE = {
     "sv": (
-        "144 brickor i 5 lager, 15 × 8 brickor stort",
+        "144 brickor i 5 lager, 15 × 8 brickor",
         "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå.",
     ),
     "el": (

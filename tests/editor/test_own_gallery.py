@@ -37,7 +37,7 @@ def test_a_visitor_sees_no_section_of_own_layouts(client):
 def test_a_player_without_layouts_is_shown_the_way_to_the_editor():
     alice = player("alice")
     mine = section(alice.get("/sv/play/").content.decode())
-    assert "Egna layouter" in mine
+    assert "Sparade layouter" in mine
     assert "<button" not in mine
     assert 'href="/sv/editor/"' in mine and "Bygg en egen layout" in mine
 
@@ -57,12 +57,12 @@ def test_a_players_own_layouts_are_buttons_newest_first_in_the_panels_list_too()
     name = re.search(rf'id="gallery-{turtle["layout_id"]}-name">([^<]*)<', mine).group(1)
     assert html.unescape(name) == MARKUP
     size = re.search(rf'id="gallery-{turtle["layout_id"]}-size">([^<]*)<', mine).group(1)
-    assert html.unescape(size) == "144 brickor i 5 lager, 15 × 8 brickor stort"
+    assert html.unescape(size) == "144 brickor i 5 lager, 15 × 8 brickor"
     ranked = re.search(rf'id="gallery-{turtle["layout_id"]}-ranked">([^<]*)<', mine).group(1)
     assert ranked == "Rankas aldrig."
     assert "Bobs" not in page
     # The list above the gallery holds them too, so that a button picks one there.
-    group = re.search(r'<optgroup label="Egna layouter">(.*?)</optgroup>', page, re.S).group(1)
+    group = re.search(r'<optgroup label="Sparade layouter">(.*?)</optgroup>', page, re.S).group(1)
     assert re.findall(r'<option value="([^"]+)"', group) == ids
 
 

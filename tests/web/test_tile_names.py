@@ -187,7 +187,7 @@ def test_every_kind_has_each_form(lang):
 IDENTICAL_PAIRS = {
     "sv": ("Tips: de två röda drakarna", "Tips: paret bambu 5"),
     "el": ("Υπόδειξη: οι δύο κόκκινοι δράκοι", "Υπόδειξη: τα δύο πλακίδια «Μπαμπού 5»"),
-    "de": ("Hinweis: zweimal Roter Drache", "Hinweis: zweimal Bambus 5"),
+    "de": ("Hinweis: das Paar Roter Drache", "Hinweis: das Paar Bambus 5"),
     "id": ("Petunjuk: dua ubin Naga merah", "Petunjuk: dua ubin Bambu 5"),
 }
 
