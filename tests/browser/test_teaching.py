@@ -25,7 +25,7 @@ SHOW_FREE = {
     "de": "Freie Spielsteine zeigen",
     "id": "Tampilkan ubin bebas",
 }
-SKIP = {"sv": "Hoppa över guiden", "el": "Παράλειψη του οδηγού", "de": "Anleitung überspringen",
+SKIP = {"sv": "Hoppa över guiden", "el": "Παραλείψτε τον οδηγό", "de": "Anleitung überspringen",
         "id": "Lewati panduan"}  # fmt: skip
 SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείτε τι συμβαίνει", "de": "Zeigen, was passiert",
            "id": "Tunjukkan apa yang terjadi"}  # fmt: skip

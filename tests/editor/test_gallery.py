@@ -187,7 +187,10 @@ def test_a_signed_in_player_sees_won_and_best_ranked_time(client):
     assert gallery_text(page, "L05", "mark") == ""
     assert "data-visitor" not in page
     page = client.get("/el/play/").content.decode()
-    assert gallery_text(page, "L00", "mark") == "Την έχετε κερδίσει, καλύτερος χρόνος 4:12."
+    assert (
+        gallery_text(page, "L00", "mark")
+        == "Έχετε κερδίσει σε αυτή τη διάταξη· καλύτερος χρόνος: 4:12."
+    )
 
 
 def test_a_visitors_page_leaves_the_marks_to_the_browser(client):
