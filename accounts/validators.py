@@ -54,10 +54,12 @@ class UsernameInPasswordValidator:
 
 
 def _likeness(password: str, user, attribute: str) -> str | None:
-    """Why the password is too like the user's ``attribute``, as an error code, or None."""
+    """Why the password is too like the user's ``attribute``, as an error code
+    ("password_contains_username", "password_contains_email", "password_too_similar"), or
+    None."""
     value = (getattr(user, attribute, "") or "").split("@", 1)[0].casefold()
     if len(value) >= _SHORTEST_NAME and value in password.casefold():
-        return "password_contains_username"
+        return f"password_contains_{attribute}"
     try:
         UserAttributeSimilarityValidator((attribute,)).validate(password, user)
     except ValidationError:

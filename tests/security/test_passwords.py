@@ -65,6 +65,13 @@ def test_a_password_like_the_email_address_is_refused_naming_the_address(lang):
     assert not get_user_model().objects.filter(username="pwtest7").exists()
 
 
+def test_a_password_holding_the_email_address_has_its_own_code():
+    user = get_user_model()(username="pwtest8", email="tilewizard@example.com")
+    with pytest.raises(ValidationError) as refused:
+        validate_password("xx-TileWizard-xx", user)
+    assert [error.code for error in refused.value.error_list] == ["password_contains_email"]
+
+
 def test_a_varied_password_without_the_name_is_accepted():
     assert _sign_up("pwtest4", "tile-pair-72-free").status_code == 302
 
