@@ -89,10 +89,10 @@ SIDES = {
         "links Bambus 1, Schriftzeichen 2 und Roter Drache, rechts Kreise 3, Ostwind und Blume 1",
     ),
     "id": (
-        "ada Bambu 1 di kiri dan Lingkaran 3 di kanan",
-        "ada Bambu 1 dan Karakter 2 di kiri dan Lingkaran 3 dan Angin timur di kanan",
-        "ada Bambu 1, Karakter 2, dan Naga merah di kiri "
-        "dan Lingkaran 3, Angin timur, dan Bunga 1 di kanan",
+        "ada bambu 1 di kiri dan lingkaran 3 di kanan",
+        "ada bambu 1 dan karakter 2 di kiri dan lingkaran 3 dan angin timur di kanan",
+        "ada bambu 1, karakter 2, dan naga merah di kiri "
+        "dan lingkaran 3, angin timur, dan bunga 1 di kanan",
     ),
 }
 # The same lists lying partly over a tile.
@@ -113,9 +113,9 @@ PARTLY = {
         "teilweise bedeckt von den Spielsteinen Bambus 1, Schriftzeichen 2 und Roter Drache",
     ),
     "id": (
-        "tertutup sebagian oleh Bambu 1",
-        "tertutup sebagian oleh Bambu 1 dan Karakter 2",
-        "tertutup sebagian oleh Bambu 1, Karakter 2, dan Naga merah",
+        "tertutup sebagian oleh bambu 1",
+        "tertutup sebagian oleh bambu 1 dan karakter 2",
+        "tertutup sebagian oleh bambu 1, karakter 2, dan naga merah",
     ),
 }
 
@@ -140,7 +140,7 @@ WHOLLY = {
     "sv": "täckt av bambu 1 och tecken 2",
     "el": "καλύπτεται από τα πλακίδια «Μπαμπού 1» και «Χαρακτήρες 2»",
     "de": "bedeckt von den Spielsteinen Bambus 1 und Schriftzeichen 2",
-    "id": "tertutup oleh Bambu 1 dan Karakter 2",
+    "id": "tertutup oleh bambu 1 dan karakter 2",
 }
 
 
@@ -188,7 +188,7 @@ IDENTICAL_PAIRS = {
     "sv": ("Tips: de två röda drakarna", "Tips: paret bambu 5"),
     "el": ("Υπόδειξη: οι δύο κόκκινοι δράκοι", "Υπόδειξη: τα δύο πλακίδια «Μπαμπού 5»"),
     "de": ("Hinweis: das Paar Roter Drache", "Hinweis: das Paar Bambus 5"),
-    "id": ("Petunjuk: dua ubin Naga merah", "Petunjuk: dua ubin Bambu 5"),
+    "id": ("Petunjuk: dua ubin naga merah", "Petunjuk: dua ubin bambu 5"),
 }
 
 
