@@ -191,7 +191,7 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
     assert_valid_html(response.text())
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     page.locator("#new-game-button").click()
-    mine = page.get_by_role("region", name="Οι διατάξεις σας")
+    mine = page.get_by_role("region", name="Αποθηκευμένες διατάξεις")
     expect(mine).to_be_visible()
     buttons = mine.get_by_role("button")
     expect(buttons).to_have_count(2)
