@@ -200,7 +200,7 @@ def test_download_my_data_holds_back_the_code_of_a_game_in_play():
 def test_download_my_data_holds_back_todays_daily_code_until_the_day_is_over():
     """Ended or not, a game of today's daily deal gives no code in the file until the
     day is over (00:00 UTC): another account could rank on the deal with it."""
-    from datetime import UTC, datetime
+    from datetime import UTC, datetime, timedelta
     from unittest import mock
 
     from game import services
@@ -208,10 +208,13 @@ def test_download_my_data_holds_back_todays_daily_code_until_the_day_is_over():
 
     ada = player("ada")
     evening = datetime(2026, 12, 10, 22, 0, tzinfo=UTC)
+    # Apart in time, so that the file lists them in this order on every database.
     with mock.patch.object(timezone, "now", return_value=evening):
         daily_game = win_with_services(user=ada, daily="L02", seconds=300, start=evening)
+    with mock.patch.object(timezone, "now", return_value=evening + timedelta(minutes=10)):
         # Replaced by a new game, a daily game in play has ended too.
         services.game_create(owner=Owner(user_id=ada.pk), daily="L04")
+    with mock.patch.object(timezone, "now", return_value=evening + timedelta(minutes=11)):
         services.game_create(owner=Owner(user_id=ada.pk), layout_id="L00")
         client = _signed_in()
         answer = client.get("/sv/accounts/data/")
