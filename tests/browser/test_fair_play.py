@@ -209,7 +209,7 @@ def test_the_offer_and_its_question_are_accessible_in_both_themes(live_server, a
         assert_no_axe_violations(page)
     offer.click()
     question = page.get_by_role(
-        "dialog", name="Με τον έλεγχο, η παρτίδα δεν θα μετρά για την κατάταξη"
+        "dialog", name="Αν γίνει ο έλεγχος, η παρτίδα δεν θα μετρά για την κατάταξη"
     )
     expect(question).to_be_visible()
     for scheme in ("light", "dark"):

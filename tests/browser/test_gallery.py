@@ -124,22 +124,22 @@ def test_a_visitors_marks_come_from_this_browser(live_server, page: Page):
     )
     open_board(page, live_server, "sv")
     mark = page.locator("#gallery-L03-mark")
-    expect(mark).to_have_text("Vunnen, bästa tid 4:12.")
+    expect(mark).to_have_text("Du har vunnit här, bästa tid 4:12.")
     expect(page.locator("#gallery-L00-mark")).to_have_text("")
     # Winning the example deal (the Turtle; typed as a code, so not ranked) marks the
     # Turtle won, without a best time, at once and for the next visit.
     win_the_example(page)
-    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Du har vunnit här.")
     stored = json.loads(page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})"))
     assert stored["L00"] == {"bestMs": None} and stored["L03"] == {"bestMs": 252000}
     page.reload()
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
-    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
-    expect(page.locator("#gallery-L03-mark")).to_have_text("Vunnen, bästa tid 4:12.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Du har vunnit här.")
+    expect(page.locator("#gallery-L03-mark")).to_have_text("Du har vunnit här, bästa tid 4:12.")
     page.locator("#new-game-button").click()
     expect(page.locator('#gallery [data-layout="L00"]')).to_have_accessible_description(
         "144 brickor i 5 lager, 15 × 8 brickor "
-        "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå. Vunnen."
+        "Svårighet 2 av 5: i 60\xa0% av spelen tar det stopp om man tar bort par på måfå. Du har vunnit här."
     )
 
 
@@ -161,15 +161,15 @@ def test_a_signed_in_players_marks_come_from_the_server(live_server, page: Page)
     sign_in(page, live_server, ada)
     open_board(page, live_server, "sv")
     expect(page.locator(".site-account__name")).to_have_text("ada")
-    expect(page.locator("#gallery-L02-mark")).to_have_text("Vunnen, bästa tid 4:00.")
+    expect(page.locator("#gallery-L02-mark")).to_have_text("Du har vunnit här, bästa tid 4:00.")
     expect(page.locator("#gallery-L00-mark")).to_have_text("")
     # A win on this page marks its layout at once; the browser keeps nothing of it (the
     # server has the player's games).
     win_the_example(page)
-    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Du har vunnit här.")
     assert page.evaluate(f"() => window.localStorage.getItem({json.dumps(WINS_KEY)})") is None
     page.reload()
-    expect(page.locator("#gallery-L00-mark")).to_have_text("Vunnen.")
+    expect(page.locator("#gallery-L00-mark")).to_have_text("Du har vunnit här.")
 
 
 def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, axe_page: Page):

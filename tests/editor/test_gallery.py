@@ -35,8 +35,8 @@ TURTLE = {
     ),
     "el": (
         "144 πλακίδια · 15 × 8 πλακίδια · 5 επίπεδα",
-        "Δυσκολία 2 από 5: το 60% των παιχνιδιών μένει χωρίς κινήσεις αν αφαιρείτε ζευγάρια"
-        " στην τύχη.",
+        "Δυσκολία 2 από 5: αν αφαιρείτε ζευγάρια στην τύχη, στο 60% των παιχνιδιών μένετε"
+        " χωρίς κινήσεις.",
     ),
     "de": (
         "144 Spielsteine · Grundfläche 15 × 8 Spielsteine · 5 Schichten",
@@ -181,9 +181,9 @@ def test_a_signed_in_player_sees_won_and_best_ranked_time(client):
 
     page = signed_in(client, ada).get("/sv/play/").content.decode()
 
-    assert gallery_text(page, "L00", "mark") == "Vunnen, bästa tid 4:12."
+    assert gallery_text(page, "L00", "mark") == "Du har vunnit här, bästa tid 4:12."
     assert 'data-best-ms="252000"' in page
-    assert gallery_text(page, "L03", "mark") == "Vunnen."
+    assert gallery_text(page, "L03", "mark") == "Du har vunnit här."
     assert gallery_text(page, "L05", "mark") == ""
     assert "data-visitor" not in page
     page = client.get("/el/play/").content.decode()

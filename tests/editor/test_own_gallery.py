@@ -101,7 +101,7 @@ def test_a_won_own_layout_is_marked_won_without_a_best_time():
     assert re.search(rf'id="gallery-{saved["layout_id"]}-mark"></span>', mine)
     win(alice, {"layout": saved["layout_id"]})
     mine = section(alice.get("/sv/play/").content.decode())
-    assert re.search(rf'id="gallery-{saved["layout_id"]}-mark">Vunnen.</span>', mine)
+    assert re.search(rf'id="gallery-{saved["layout_id"]}-mark">Du har vunnit här.</span>', mine)
 
 
 def test_own_gallery_costs_one_query_and_nothing_for_a_visitor(django_assert_max_num_queries):
