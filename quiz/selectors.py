@@ -111,8 +111,9 @@ def quiz_graded(*, questions: list[QuizQuestion], query: QueryDict) -> list[Grad
     """Grade the answers chosen in a query string such as ``?marked-tile=blocked``.
 
     Reads only: nothing is stored. A missing, unknown or repeated answer leaves its
-    question unanswered. ``show=<question>`` (the button that was pressed) shows that
-    question's result even when it is unanswered.
+    question unanswered. Only the questions named by ``show=<question>`` (the button
+    that was pressed, and those shown before it) show their result, answered or not: an
+    answer chosen elsewhere stays chosen, and is not graded until its own button asks.
     """
     shown_slugs = set(query.getlist("show"))
     graded = []
@@ -132,7 +133,7 @@ def quiz_graded(*, questions: list[QuizQuestion], query: QueryDict) -> list[Grad
                 chosen=chosen,
                 correct=correct,
                 status=status,
-                shown=chosen is not None or question.slug in shown_slugs,
+                shown=question.slug in shown_slugs,
             )
         )
     return graded

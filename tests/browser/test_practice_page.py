@@ -151,7 +151,8 @@ def test_practice_page_has_no_axe_violation_and_valid_html(
 
     # Graded: every result shown (right, wrong and unanswered).
     graded = axe_page.goto(
-        f"{live_server.url}/{lang}/practice/?marked-tile=blocked&flowers=no&show=connect"
+        f"{live_server.url}/{lang}/practice/?marked-tile=blocked&flowers=no"
+        "&show=marked-tile&show=flowers&show=connect"
     )
     assert graded.status == 200
     assert_no_axe_violations(axe_page)

@@ -23,8 +23,9 @@ from .helpers import page_text
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 MODELS = [RulesSection, PracticeSection, QuizQuestion, QuizAnswer]
 TOKEN = re.compile(r"\[\[[a-z0-9:-]+\]\]")
-# The quiz graded (any answers will do): the page then shows every explanation.
-GRADED = "?marked-tile=blocked&flowers=yes&connect=no"
+# The quiz graded (any answers will do), every result asked for: the page then shows
+# every explanation.
+GRADED = "?marked-tile=blocked&flowers=yes&connect=no&show=marked-tile&show=flowers&show=connect"
 # Shown nowhere on the page: the introduction's heading names it in the admin only.
 NOT_SHOWN = {(PracticeSection, "introduction", "heading")}
 PAGES = {

@@ -23,6 +23,8 @@ SEED = Path(settings.BASE_DIR) / "docs" / "seeds" / "004_c5a9d1e451c84204.txt"
 QUESTIONS = ["marked-tile", "flowers", "connect"]
 CORRECT = {"marked-tile": "blocked", "flowers": "yes", "connect": "no"}
 WRONG = {"marked-tile": "free", "flowers": "no", "connect": "yes"}
+#: Every question's button pressed in turn: each result is shown.
+SHOWN = {"show": QUESTIONS}
 SWEDISH_EXPLANATIONS = {
     "marked-tile": "Brickan är blockerad. Både en fri långsida och en otäckt ovansida krävs.",
     "flowers": "De kan matchas i vårt solitaire. Blommor är en gemensam familj, men matchar "
@@ -113,7 +115,7 @@ def test_practice_page_has_no_inline_script_or_style(client, practice_content, l
 
 def test_practice_page_says_everything_the_swedish_seed_says(client, practice_content):
     # The explanations show once the questions are answered: read the graded page.
-    text = page_text(client.get("/sv/practice/", CORRECT).content)
+    text = page_text(client.get("/sv/practice/", {**CORRECT, **SHOWN}).content)
 
     shuffle = "Om det finns brickor kvar men inga par kan du ångra eller blanda i vår version."
     for line in SEED.read_text(encoding="utf-8").splitlines():
@@ -204,7 +206,7 @@ def test_right_answer_is_graded_right_with_its_explanation(client, practice_cont
 def test_wrong_answer_is_graded_wrong_with_the_correct_one_and_why(
     client, practice_content, lang, slug
 ):
-    response = client.get(f"/{lang}/practice/", {slug: WRONG[slug]})
+    response = client.get(f"/{lang}/practice/", {slug: WRONG[slug], "show": slug})
 
     assert response.status_code == 200
     body = response.content.decode()
@@ -217,18 +219,31 @@ def test_wrong_answer_is_graded_wrong_with_the_correct_one_and_why(
 
 
 def test_swedish_explanations_are_the_seeds_words(client, practice_content):
-    body = client.get("/sv/practice/", CORRECT).content.decode()
+    body = client.get("/sv/practice/", {**CORRECT, **SHOWN}).content.decode()
 
     for slug, words in SWEDISH_EXPLANATIONS.items():
         assert words in result(body, slug)
 
 
-def test_all_three_are_graded_at_once_without_javascript(client, practice_content):
+def test_only_the_questions_asked_are_graded_without_javascript(client, practice_content):
+    # Three answers chosen, the second question's button pressed: its result alone.
     query = {"marked-tile": "blocked", "flowers": "no", "connect": "no", "show": "flowers"}
     body = client.get("/el/practice/", query).content.decode()
 
     assert [result_class(body, slug) for slug in QUESTIONS] == [
-        "result result--right",
+        "result",
+        "result result--wrong",
+        "result",
+    ]
+    for slug in QUESTIONS:  # no answer is lost
+        assert f'name="{slug}" value="{query[slug]}" checked' in body
+    # The shown result is carried: the next button pressed keeps it shown.
+    assert quiz_form(body).count('type="hidden" name="show"') == 1
+    assert '<input type="hidden" name="show" value="flowers">' in body
+
+    body = client.get("/el/practice/", {**query, "show": ["flowers", "connect"]}).content.decode()
+    assert [result_class(body, slug) for slug in QUESTIONS] == [
+        "result",
         "result result--wrong",
         "result result--right",
     ]
@@ -271,10 +286,10 @@ def test_missing_unknown_or_repeated_answers_leave_the_question_unanswered(
 
 def test_one_unanswered_question_does_not_stop_the_others_being_graded(client, practice_content):
     body = client.get(
-        "/id/practice/", {"marked-tile": ["free", "blocked"], "flowers": "yes"}
+        "/id/practice/", {"marked-tile": ["free", "blocked"], "flowers": "yes", **SHOWN}
     ).content.decode()
 
-    assert result(body, "marked-tile") == ""
+    assert result_class(body, "marked-tile") == "result result--unanswered"  # no verdict
     assert "result--right" in result_class(body, "flowers")
 
 
@@ -283,7 +298,7 @@ def test_grading_follows_the_correct_answer_chosen_in_the_admin(client, practice
     question.answers.update(is_correct=False)
     question.answers.filter(key="no").update(is_correct=True)
 
-    body = client.get("/sv/practice/", {"flowers": "no"}).content.decode()
+    body = client.get("/sv/practice/", {"flowers": "no", "show": "flowers"}).content.decode()
 
     assert "result--right" in result_class(body, "flowers")
 
@@ -354,7 +369,7 @@ def test_practice_sections_are_served_from_the_cache_per_language(
 
     client.get("/sv/practice/")
     client.get("/sv/practice/", CORRECT)
-    second = client.get("/sv/practice/", WRONG).content.decode()
+    second = client.get("/sv/practice/", {**WRONG, **SHOWN}).content.decode()
     client.get("/de/practice/")
 
     assert calls == ["sv", "de"]
