@@ -25,6 +25,7 @@
 
 import { ask } from "./confirm.js";
 import { fill } from "./render.js";
+import { isLetter, shortcutLetters } from "./shortcuts.js";
 import { read, write } from "./storage.js";
 
 const KEY = "mahjong.lostNotice";
@@ -50,11 +51,6 @@ export function costsRanking(game) {
   );
 }
 
-// The letter a key stands for (a Greek layout types "η" on the H key), as shortcuts.js.
-function isLetterH(event) {
-  return (event.key || "").toLowerCase() === "h" || event.code === "KeyH";
-}
-
 export function setupWinnable({ board, notice, api, t }) {
   if (!board || !notice) return;
   const stuck = document.getElementById("stuck-dialog");
@@ -66,6 +62,7 @@ export function setupWinnable({ board, notice, api, t }) {
   const strings = notice.dataset; // the notice's own words (templates/game/_play_dialogs.html)
   let asked = 0; // the latest check sent; the answers of older ones are dropped
   let wanted = noticeWanted();
+  const hintKey = shortcutLetters(document.getElementById("help-sheet")).hint;
 
   const shown = () => (board.controller ? board.controller.game : null);
   const undoLabel = (count) => fill(count === 1 ? t.undoMovesOne : t.undoMovesOther, { count });
@@ -258,7 +255,7 @@ export function setupWinnable({ board, notice, api, t }) {
   document.addEventListener("keydown", (event) => {
     // (shortcuts.js has already claimed the key, to press the Hint button, which is off.)
     if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!isLetterH(event) || document.querySelector("dialog:modal")) return;
+    if (!isLetter(event, hintKey) || document.querySelector("dialog:modal")) return;
     if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
     const game = shown();
     if (!game || game.state !== "stuck" || game.paused) return;

@@ -185,13 +185,13 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
 
     # A new game from the panel asks first: the game in progress would be lost.
     question = page.get_by_role("dialog", name="Diese Partie verlassen?")
-    panel.get_by_role("button", name="Neues Spiel", exact=True).click()
+    panel.get_by_role("button", name="Diese Anordnung spielen").click()
     expect(question).to_be_visible()
     question.get_by_role("button", name="Weiterspielen").click()
     expect(question).to_be_hidden()
     expect(page).to_have_url(re.compile(EXAMPLE))  # kept
     page.keyboard.press("n")
-    panel.get_by_role("button", name="Neues Spiel", exact=True).click()
+    panel.get_by_role("button", name="Diese Anordnung spielen").click()
     question.get_by_role("button", name="Neues Spiel beginnen").click()
     expect(page).not_to_have_url(re.compile(EXAMPLE))
     expect(left).to_have_text("144")
