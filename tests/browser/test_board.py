@@ -63,7 +63,7 @@ TEXT = {
         "pause": "Pause",
         "resume": "Weiter",
         "new": "Neues Spiel",
-        "won": "Gewonnen! Ihre Zeit:",
+        "won": "Sie haben in",
         "free": "frei",
         "bamboo": "Bambus",
         "bad_code": "Der letzte Teil eines Spielcodes muss genau zwölf Zeichen haben (sieben bei einem Code, der mit MJ1 beginnt).",

@@ -180,6 +180,9 @@ def test_the_daily_change_is_told_in_the_readers_own_time_zone(live_server, page
         expect(reader.locator(".lead time.local-time")).to_have_text("20:00" if summer else "19:00")
         expect(reader.locator(".lead [data-local-time-sentence]")).to_be_visible()
         expect(reader.locator(".lead [data-utc-sentence]")).to_be_hidden()
+        # Swedish running text writes the hour with a full stop: "kl. 19.00".
+        reader.goto(f"{live_server.url}/sv/daily/")
+        expect(reader.locator(".lead time.local-time")).to_have_text("20.00" if summer else "19.00")
     finally:
         context.close()
     # Without JavaScript the page cannot know the reader's zone: it names UTC alone, never

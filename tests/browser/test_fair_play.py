@@ -24,7 +24,7 @@ lost = test_winnable.lost
 
 LOST = "Spelet kan inte längre vinnas."
 ASK = "Kan spelet fortfarande vinnas?"
-QUESTION = "Om du kontrollerar blir vinsten inte rankad"
+QUESTION = "Vill du kontrollera om spelet kan vinnas?"
 
 
 def shown_id(page: Page) -> str:
@@ -86,7 +86,7 @@ def test_a_ranked_game_asks_before_the_verdict_and_the_hint(
     page.screenshot(path=SCREENSHOTS / "board-lost-asked-sv.png")
 
     # Unranked now: a hint asks nothing and says the game is lost.
-    page.keyboard.press("h")
+    page.keyboard.press("t")  # the Swedish page's hint: T (Tips)
     expect(page.locator("#board-status")).to_have_text(LOST)
     expect(page.locator("#hint-confirm")).to_be_hidden()
 
@@ -117,7 +117,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     expect(back).to_have_text("Tillbaka till senaste ställningen som går att vinna")
     back.click()
     # The question names the act asked about: going back, not checking.
-    question = page.get_by_role("dialog", name="Om du går tillbaka blir vinsten inte rankad")
+    question = page.get_by_role("dialog", name="Vill du gå tillbaka?")
     question.get_by_role("button", name="Gå tillbaka", exact=True).click()
     expect(page.locator("#tiles-left")).not_to_have_text(str(144 - 2 * len(stuck)))
     assert len(history_now(page)) < len(stuck)
@@ -131,7 +131,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     page.keyboard.press("Escape")
     # The keys act on the board once the dialog has closed (on a busy machine, a beat later).
     expect(page.locator("dialog[open]")).to_have_count(0)
-    page.keyboard.press("h")
+    page.keyboard.press("t")  # the Swedish page's hint: T (Tips)
     expect(page.locator("#board-status")).to_have_text(
         "Inga fler drag: det finns inget tips att ge."
     )

@@ -57,7 +57,7 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 KEYS = {
-    "de": "H U Strg Z P Esc N ? Pfeiltasten Eingabetaste Leertaste Tab".split(),
+    "de": "H R Strg Z P Esc N ? Pfeiltasten Eingabetaste Leertaste Tab".split(),
 }
 
 
@@ -117,7 +117,7 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
         tile(page, tile_id).click()
     expect(left).to_have_text("142")
     page.wait_for_function(answered)  # drawn at once; undone once the server has it
-    page.keyboard.press("u")  # U: undo
+    page.keyboard.press("r")  # R (Rückgängig): undo
     expect(left).to_have_text("144")
     for tile_id in (a, b):
         tile(page, tile_id).click()
@@ -171,8 +171,8 @@ def test_shortcuts_and_skip_link_and_none_while_typing_and_no_motion(live_server
     code.fill("")
     asked = []
     page.on("request", lambda request: "/api/" in request.url and asked.append(request.url))
-    code.press_sequentially("hupn?")
-    expect(code).to_have_value("hupn?")
+    code.press_sequentially("hrpn?")
+    expect(code).to_have_value("hrpn?")
     code.press("Control+z")  # the field's own undo, not the board's
     # A shortcut would have asked the server at once, in its key's handler.
     settle(page)
@@ -259,7 +259,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     hinted = page.locator("#board-tiles .tile.is-hint")
     question = page.get_by_role("dialog", name="Vill du se ett tips?")
 
-    page.keyboard.press("h")
+    page.keyboard.press("t")  # the Swedish page's hint: T (Tips)
     expect(question).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "feel-hint-confirm-sv-1280.png")
@@ -306,10 +306,10 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
         [
             # Signed out: what signing up or in now does with the win, not "ranked".
             "Skapa ett konto eller logga in nu i den här webbläsaren, så flyttas vinsten "
-            "till ditt konto och blir rankad på topplistan, såvida inte kontot redan har "
-            "spelat den här given.",
+            "till ditt konto och blir rankad på topplistan, såvida du inte redan har "
+            "spelat den här given med det kontot.",
             "Din bästa tid på den här layouten: 2:00.",
-            "Din tid skulle ge plats 1 av 1 på dagens giv: logga in för att behålla den.",
+            "Din tid räcker till plats 1 av 1 på dagens giv – logga in för att behålla den.",
             code_later(),
         ]
     )

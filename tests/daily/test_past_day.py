@@ -32,7 +32,7 @@ NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
     "sv": "Det här är given från den 19 december 2026. Givar från tidigare dagar rankas inte.",
-    "el": "Αυτό είναι το παιχνίδι της ημέρας με ημερομηνία 19 Δεκεμβρίου 2026. Τα παιχνίδια "
+    "el": "Αυτό είναι το παιχνίδι της 19 Δεκεμβρίου 2026. Τα παιχνίδια "
     "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "
     "nicht gewertet.",

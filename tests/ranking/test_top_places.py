@@ -201,9 +201,9 @@ def test_the_win_screen_and_the_statistics_page_say_a_person_checks_a_top_time()
         client = signed_in(Client(), ada)
         stats_page = client.get("/de/stats/").content.decode()
         play_page = client.get("/de/play/").content.decode()
-    assert 'id="stats-held-top"' in stats_page and "unter den besten 3" in stats_page
+    assert 'id="stats-held-top"' in stats_page and "unter den Top 3" in stats_page
     assert 'id="stats-held"' not in stats_page  # no suspicion to tell of
-    assert 'data-word="why-held_top"' in play_page and "unter den besten 3" in play_page
+    assert 'data-word="why-held_top"' in play_page and "unter den Top 3" in play_page
 
 
 @pytest.mark.parametrize(

@@ -80,6 +80,23 @@ def test_the_chart_is_inline_svg_with_a_text_alternative_and_no_inline_style(cli
     assert "25:00" in text  # the slowest of the latest 20 in the table
 
 
+@pytest.mark.parametrize("wins", [1, 2])
+def test_the_chart_of_one_win_says_one_bar_in_a_language_of_one_plural_form(client, wins):
+    """Indonesian has a single plural form: its description of two or more bars would
+    otherwise describe one win too ("1 latest wins, oldest on the left")."""
+    ada = player()
+    Game.objects.bulk_create(recorded_win(user=ada, seconds=60 * (i + 1)) for i in range(wins))
+    signed_in(client, ada)
+    desc = re.search(r'<desc id="chart-desc">(.*?)</desc>', _text(client.get("/id/stats/")))
+    with translation.override("id"):
+        one = pgettext(
+            "the chart of a single win",
+            "One bar for your latest win; the taller the bar, the longer the game took.",
+        )
+    assert (one in desc.group(1)) == (wins == 1)
+    assert ("terlama di kiri" in desc.group(1)) == (wins > 1)
+
+
 def test_statistics_without_games(client):
     signed_in(client, player())
     text = _text(client.get("/id/stats/"))

@@ -187,6 +187,11 @@ SAME_AS_ENGLISH = {
     ("key", "Esc"): {"sv", "el", "de", "id"},
     ("key", "Enter"): {"sv", "el", "id"},
     ("key", "Shift"): {"el", "id"},
+    # The board's letter keys: each language's own, which may be the English letter
+    # where the word starts with it too (Swedish and German Paus/Pause, Nytt/Neues).
+    ("the key for Hint", "H"): {"de"},
+    ("the key for Pause", "P"): {"sv", "de"},
+    ("the key for New game", "N"): {"sv", "de"},
 }
 
 

@@ -149,7 +149,7 @@ def test_the_position_is_drawn_from_the_engine_with_one_tile_marked(
     for neighbour in (*blocking.left, *blocking.right):
         assert board.faces[neighbour] in labels
     assert removed_faces  # the position is not the starting one
-    assert f"{EXAMPLE} (Sköldpadda), efter att {PAIRS} par tagits bort." in page_text(
+    assert f"{EXAMPLE} (Sköldpadda), efter att {PAIRS} par har tagits bort." in page_text(
         section.encode()
     )
 
