@@ -6,6 +6,7 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.forms import (
     AuthenticationForm,
     PasswordChangeForm,
+    PasswordResetForm,
     SetPasswordForm,
     UserCreationForm,
 )
@@ -149,3 +150,15 @@ class SitePasswordChangeForm(RulesUnderThePassword, PasswordChangeForm):
 
 class SiteSetPasswordForm(RulesUnderThePassword, SetPasswordForm):
     """Django's new password after a reset link, with the rules' errors under it."""
+
+
+class SitePasswordResetForm(PasswordResetForm):
+    """Django's "forgot password" form, its field named as the sign-up form names it:
+    Django's own label is a bare "Email" in some languages, beside the site's "E-mail
+    address" elsewhere."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )

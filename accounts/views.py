@@ -7,7 +7,7 @@ sign-in, so the old key is read first), and the game in progress goes on.
 """
 
 import math
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from axes.models import AccessAttempt
 from django import forms
@@ -19,7 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_post_parameters
@@ -32,7 +32,13 @@ from mahjongsite.rates import retry_after_seconds
 
 from . import throttle
 from .data import player_data
-from .forms import SignInForm, SignUpForm, SitePasswordChangeForm, SiteSetPasswordForm
+from .forms import (
+    SignInForm,
+    SignUpForm,
+    SitePasswordChangeForm,
+    SitePasswordResetForm,
+    SiteSetPasswordForm,
+)
 
 
 def _signup_rate(group, request):
@@ -110,6 +116,12 @@ class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
     authentication_form = SignInForm
     redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # Sent here from the editor: the page says why an account is asked for.
+        context["for_editor"] = urlsplit(context.get("next") or "").path == reverse("editor")
+        return context
 
     def post(self, request, *args, **kwargs):
         with throttle.sign_in_try(request) as wait:
@@ -205,6 +217,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     whether or not an account has that address, and limited per client address and
     per address asked for (the same 429 whether or not an account has it)."""
 
+    form_class = SitePasswordResetForm
     template_name = "registration/password_reset_form.html"
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"

@@ -123,6 +123,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             for entry in board.entries
         ],
         "finished": formatting.number(board.finished),
+        "any_finished": board.finished > 0,
         "your_rank": formatting.number(board.your_rank) if board.your_rank else None,
         "your_time": formatting.clock(board.your_ms),
         "previous_url": _page_url(day - timedelta(days=1), layout_id, today),

@@ -4,23 +4,14 @@
 // until then (data-local-time-sentence), beside one that names UTC alone
 // (data-utc-sentence), which is what a page without JavaScript says.
 
-const language = document.documentElement.lang || undefined;
-const format = new Intl.DateTimeFormat(language, {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+import { clockTime } from "./clock-time.js";
 
-// Swedish running text writes an hour "kl. 01.00", with a full stop, where the browser's
-// Swedish clock writes a colon.
-function clockTime(formatted, lang) {
-  return /^sv\b/.test(lang || "") ? formatted.replace(":", ".") : formatted;
-}
+const language = document.documentElement.lang || undefined;
 
 for (const element of document.querySelectorAll("time.local-time[datetime]")) {
   const moment = new Date(element.getAttribute("datetime"));
   if (!Number.isNaN(moment.getTime())) {
-    element.textContent = clockTime(format.format(moment), language);
+    element.textContent = clockTime(moment, language);
   }
 }
 

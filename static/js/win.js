@@ -9,6 +9,7 @@
 // The words are the template's own (<template id="won-words"> in
 // templates/game/_play_dialogs.html), one element per fact, with {placeholders}.
 
+import { clockTime, nextUtcMidnight } from "./clock-time.js";
 import { formatElapsed } from "./clock.js";
 import { fill } from "./render.js";
 import { read, readObject, write } from "./storage.js";
@@ -28,6 +29,16 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     toggle.addEventListener("change", () => write(CELEBRATE_KEY, toggle.checked ? null : "off"));
   }
   const word = (key) => words.content.querySelector(`[data-word="${key}"]`)?.textContent.trim() ?? "";
+
+  // Today's daily deal: its code, share and replay come once the day is over, at 00:00
+  // UTC. The page's sentence adds the reader's own time of that moment, as the daily page
+  // does, unless the reader's zone is UTC; the server's sentence names UTC alone.
+  function codeLater(serverSentence) {
+    const change = nextUtcMidnight();
+    const local = word("code-later-local");
+    if (!local || change.getTimezoneOffset() === 0) return serverSentence;
+    return fill(local, { time: clockTime(change, document.documentElement.lang) });
+  }
 
   function line(text, className = "") {
     const item = document.createElement("li");
@@ -91,7 +102,7 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
       // The player's daily streak, this win included: the server's sentence (its plural).
       if (win.daily.streak_text) items.push(line(win.daily.streak_text, "feel-win__daily"));
     }
-    if (win.code_later) items.push(line(win.code_later)); // today's daily deal: code, share and replay once the day is over
+    if (win.code_later) items.push(line(codeLater(win.code_later)));
     facts.replaceChildren(...items);
   }
 

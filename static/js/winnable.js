@@ -55,6 +55,7 @@ export function setupWinnable({ board, notice, api, t }) {
   if (!board || !notice) return;
   const stuck = document.getElementById("stuck-dialog");
   const stuckUndo = document.getElementById("stuck-undo-winnable");
+  const stuckBack = document.getElementById("stuck-back-text"); // the line naming that button
   const question = document.getElementById("verdict-confirm");
   const toggle = document.getElementById("lost-notice-toggle");
   const status = document.getElementById("board-status");
@@ -79,6 +80,7 @@ export function setupWinnable({ board, notice, api, t }) {
     notice.replaceChildren();
     offerSlot?.replaceChildren();
     if (stuckUndo) stuckUndo.hidden = true;
+    if (stuckBack) stuckBack.hidden = true;
   }
 
   function closeButton() {
@@ -108,6 +110,7 @@ export function setupWinnable({ board, notice, api, t }) {
       stuckUndo.textContent = undoLabel(count);
       stuckUndo.dataset.count = String(count);
       stuckUndo.hidden = false;
+      if (stuckBack) stuckBack.hidden = false;
       return;
     }
     if (!wanted) return;
@@ -143,6 +146,7 @@ export function setupWinnable({ board, notice, api, t }) {
       stuckUndo.textContent = strings.findWinnable;
       delete stuckUndo.dataset.count;
       stuckUndo.hidden = false;
+      if (stuckBack) stuckBack.hidden = false;
       return;
     }
     if (!offerSlot || !wanted || game.state !== "playing" || game.tiles_left === 144) return;

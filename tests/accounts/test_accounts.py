@@ -164,3 +164,18 @@ def test_change_password(client):
 def test_change_password_needs_a_signed_in_player(client):
     response = client.get("/id/accounts/password/")
     assert response.status_code == 302 and "/id/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_editor_sends_a_visitor_to_sign_in_and_the_page_says_why(client, lang):
+    with translation.override(lang):
+        why = gettext("Sign in to make layouts of your own.")
+        general = gettext(
+            "Signed in, your games are recorded in your statistics and on the leaderboard."
+        )
+    sent = client.get(f"/{lang}/editor/", follow=True)
+    assert sent.redirect_chain[-1][0] == f"/{lang}/accounts/login/?next=/{lang}/editor/"
+    page = sent.content.decode()
+    assert why in page and f"<p>{general}</p>" not in page
+    plain = client.get(f"/{lang}/accounts/login/?next=/{lang}/stats/").content.decode()
+    assert why not in plain and f"<p>{general}</p>" in plain

@@ -13,6 +13,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
 from tests.players import PASSWORD
 
@@ -172,3 +174,15 @@ def test_the_mail_reaches_a_real_smtp_server(settings):
     assert done.status_code == 302
     user.refresh_from_db()
     assert user.check_password(NEW_PASSWORD)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reset_form_names_its_field_as_the_sign_up_form_does(client, lang):
+    """Django's own label is a bare "Email" in some languages; the site's is the same
+    noun as the sign-up form's "E-mail address (optional)", without the "optional"."""
+    with translation.override(lang):
+        label = gettext("E-mail address")
+        sign_up = gettext("E-mail address (optional)")
+    assert label != "E-mail address" and sign_up.startswith(label)
+    page = client.get(f"/{lang}/accounts/password/reset/").content.decode()
+    assert f'<label for="id_email">{label}</label>' in page

@@ -10,8 +10,10 @@ from tests.content import loaded_site_content
 def browser_context_args(browser_context_args):
     """Service workers off: each test's page talks to the live server itself, and
     ``page.route`` sees every request. tests/browser/test_offline.py allows them in a
-    context of its own."""
-    return {**browser_context_args, "service_workers": "block"}
+    context of its own. The browser's clock is in UTC whatever the host's zone, so that a
+    page's local times are the same on every machine; a test of a reader's own zone says
+    which (``@pytest.mark.browser_context_args(timezone_id=…)``)."""
+    return {**browser_context_args, "service_workers": "block", "timezone_id": "UTC"}
 
 
 @pytest.fixture(scope="session", autouse=True)

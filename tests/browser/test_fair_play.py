@@ -77,7 +77,7 @@ def test_a_ranked_game_asks_before_the_verdict_and_the_hint(
     ask.click()
     question.get_by_role("button", name="Kontrollera", exact=True).click()
     expect(notice).to_contain_text(LOST)
-    expect(notice.get_by_role("button", name="Ångra 1 drag", exact=True)).to_be_visible()
+    expect(notice.get_by_role("button", name="Gå tillbaka 1 drag", exact=True)).to_be_visible()
     assert checks == ["POST"]
     assert Game.objects.get(pk=game_id).advised is True
     # Above the board, in the page's flow: no tile lies under it.

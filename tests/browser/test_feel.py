@@ -8,7 +8,10 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from daily import codes as daily
@@ -242,13 +245,19 @@ def test_mute_silences_every_sound_and_is_remembered(live_server, page: Page):
 
 
 def code_later() -> str:
-    """The daily win screen's line in place of the code and the share box."""
+    """The daily win screen's line in place of the code and the share box, in Stockholm:
+    the day's end at 00:00 UTC, and the reader's own hour of it, as Swedish writes one."""
+    change = datetime.combine(
+        datetime.now(UTC).date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC
+    )
+    hour = change.astimezone(ZoneInfo("Europe/Stockholm")).strftime("%H.%M")
     return (
-        "Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC. "
-        "Då kan du dela den och spela given igen."
+        f"Spelkoden för dagens giv visas när dagen är slut, vid midnatt UTC (kl. {hour} "
+        "hos dig). Då kan du dela den och spela given igen."
     )
 
 
+@pytest.mark.browser_context_args(timezone_id="Europe/Stockholm")
 def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: Page):
     """The first hint of a game that could be ranked asks first; a ranked win of the
     daily deal shows the server's facts and a celebration; a second win of the same deal

@@ -21,7 +21,7 @@ from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 TEXT = {
-    "sv": ("Spelet kan inte längre vinnas.", "Ångra 1 drag", "Ångra 2 drag"),
+    "sv": ("Spelet kan inte längre vinnas.", "Gå tillbaka 1 drag", "Gå tillbaka 2 drag"),
     "el": (
         "Αυτή η παρτίδα δεν βγαίνει πια.",
         "Αναίρεση της τελευταίας κίνησης",
@@ -29,8 +29,8 @@ TEXT = {
     ),
     "de": (
         "Diese Partie ist nicht mehr zu gewinnen.",
-        "Zur letzten Stellung, die noch zu gewinnen ist (einen Zug zurück)",
-        "Zur letzten Stellung, die noch zu gewinnen ist (2 Züge zurück)",
+        "Zur letzten lösbaren Stellung (1 Zug zurück)",
+        "Zur letzten lösbaren Stellung (2 Züge zurück)",
     ),
     "id": (
         "Permainan ini tidak bisa dimenangkan lagi.",
@@ -143,8 +143,12 @@ def test_no_more_moves_offers_undo_n_moves_back_to_a_winnable_position(
     dialog = page.get_by_role("dialog", name="Inga fler drag")
     expect(dialog).to_be_visible()
     back = dialog.locator("#stuck-undo-winnable")
-    expect(back).to_have_text(re.compile(r"^Ångra \d+ drag$"))
-    count = int(back.inner_text().split()[1])
+    expect(back).to_have_text(re.compile(r"^Gå tillbaka \d+ drag$"))
+    count = int(back.inner_text().split()[2])
+    # The rules' sentence names undo and a new game; a line under it names this way back.
+    expect(dialog.locator("#stuck-back-text")).to_have_text(
+        "Du kan också gå tillbaka till den senaste ställningen som går att vinna."
+    )
     assert exact(stuck) is Verdict.NOT_WINNABLE
     # The solver's count: the last winnable position is that many moves back.
     assert exact(stuck[:-count]) is Verdict.WINNABLE

@@ -236,6 +236,24 @@ def _daily_win(user, code: str, seconds: float, *, ranked: bool = True, minutes_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_day_board_without_wins_says_so_once(client, lang):
+    signed_in(client, player("ada"))
+    board = client.get(f"/{lang}/daily/?layout=L02").content.decode().split('id="day-board"')[1]
+    board = board.split("</section>")[0]
+    with translation.override(lang):
+        none_yet = gettext("No ranked wins on this deal yet.")
+        yours = gettext("You have no ranked win on this deal.")
+        count = gettext("Games that won this deal: %(count)s") % {"count": "0"}
+    assert none_yet in board and yours not in board and count not in board
+    # One win by another player: the count and the player's own line come back.
+    Game.objects.bulk_create(
+        [_daily_win(player("bo"), str(daily.daily_code(daily.utc_day(), "L02")), 200)]
+    )
+    board = client.get(f"/{lang}/daily/?layout=L02").content.decode().split('id="day-board"')[1]
+    assert yours in board and none_yet not in board
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_day_board_orders_ranked_times_and_shows_your_place(client, lang):
     code = str(daily.daily_code(daily.utc_day(), "L02"))
     players = [player(f"p{n:02d}") for n in range(12)]

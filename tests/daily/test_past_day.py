@@ -135,7 +135,7 @@ def test_an_earlier_days_win_says_why_it_is_not_ranked():
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("sv", "Din svit: 2 dagar i rad med en rankad vinst på dagens giv."),
+        ("sv", "Din vinstsvit: 2 dagar i rad med en rankad vinst på dagens giv."),
         ("de", "Ihre Serie: 2 Tage in Folge mit einem gewerteten Sieg im Tagesspiel."),
     ],
 )
