@@ -85,14 +85,17 @@ def free_tile_figure() -> SafeString:
     desc = gettext(
         # Translators: the free-tile diagram's description. %(row)s: the four tiles of the
         # row and %(top)s: the tile lying on top (names inside a sentence, with their
-        # labels); %(free)s, %(blocked)s: lists of tiles after a colon.
+        # labels); %(free)s, %(blocked)s: lists of tiles after a colon, named as inside a
+        # sentence too.
         "Four tiles in a row, %(row)s, and %(top)s lying on top across the two middle ones. "
         "Free: %(free)s. Blocked, with a darker face: %(blocked)s."
     ) % {
         "row": join_list(row),
         "top": join_list(top),
-        "free": join_list([labelled_name(t.kind) for t in tiles if not t.blocked]),
-        "blocked": join_list([labelled_name(t.kind) for t in tiles if t.blocked]),
+        # Named as inside a sentence, as the row before them: readers found "bambu 5"
+        # and then "Bambu 5" in one paragraph.
+        "free": join_list([labelled_name(t.kind, IN_SENTENCE) for t in tiles if not t.blocked]),
+        "blocked": join_list([labelled_name(t.kind, IN_SENTENCE) for t in tiles if t.blocked]),
     }
     svg = tiles_svg(
         tiles,
@@ -169,7 +172,8 @@ def example_figure(*, play_url: str, guide_url: str) -> SafeString:
     desc = gettext(
         # Translators: the example game's description. %(tiles)s: the tiles (144);
         # %(layers)s: the layers (5); %(free)s, %(blocked)s: how many are free (35) and
-        # blocked (109); %(list)s: the free tiles' names with their labels.
+        # blocked (109); %(list)s: the free tiles' names with their labels, as names
+        # inside a sentence.
         "%(tiles)s tiles in %(layers)s layers. %(free)s tiles are free; the other "
         "%(blocked)s are blocked and have a darker face. The free tiles: %(list)s."
     ) % {
@@ -177,7 +181,7 @@ def example_figure(*, play_url: str, guide_url: str) -> SafeString:
         "layers": small_number(layers),
         "free": len(free),
         "blocked": len(blocked),
-        "list": join_list([labelled_name(board.faces[i]) for i in sorted(free)]),
+        "list": join_list([labelled_name(board.faces[i], IN_SENTENCE) for i in sorted(free)]),
     }
     svg = tiles_svg(
         position_tiles(board.faces, positions, blocked=blocked),

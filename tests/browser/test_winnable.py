@@ -29,8 +29,8 @@ TEXT = {
     ),
     "de": (
         "Diese Partie ist nicht mehr zu gewinnen.",
-        "Zur letzten lösbaren Stellung (1 Zug zurück)",
-        "Zur letzten lösbaren Stellung (2 Züge zurück)",
+        "Zurück zur letzten gewinnbaren Stellung (1 Zug)",
+        "Zurück zur letzten gewinnbaren Stellung (2 Züge)",
     ),
     "id": (
         "Permainan ini tidak bisa dimenangkan lagi.",

@@ -179,8 +179,6 @@ SAME_AS_ENGLISH = {
     (None, "parameter"): {"sv", "id"},
     # Indonesian says "menu" for a menu (KBBI), as its phones do.
     (None, "Menu"): {"id"},
-    # Indonesian abbreviates nomor as "No.", as English abbreviates number.
-    (None, "No."): {"id"},
     # Key caps in the help sheet: what the keyboards of these languages print on the keys
     # (German keyboards print "Strg", and "Esc" too).
     ("key", "Ctrl"): {"sv", "el", "id"},
