@@ -15,10 +15,11 @@ from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from game.models import BestTime, Game, TrustedPlayer
 from tests.players import PASSWORD, player, signed_in, win_with_services
+from wording import formatting
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -230,12 +231,15 @@ def test_download_my_data_holds_back_todays_daily_code_until_the_day_is_over():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_privacy_page_says_what_is_kept_and_for_how_long(client, lang, settings):
     settings.LOGIN_ADDRESS_WINDOW_MINUTES = 17
+    settings.PASSWORD_RESET_TIMEOUT = 90 * 60
     home = client.get(f"/{lang}/").content.decode()
     assert f'href="/{lang}/privacy/"' in re.search(r"<footer.*?</footer>", home, re.S).group(0)
     page = client.get(f"/{lang}/privacy/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert f'lang="{lang}"' in html and "17" in html and "14" in html and "60" in html
+    with translation.override(lang):
+        reset = formatting.duration(90 * 60 * 1000)  # "1 timme 30 minuter"
+    assert f'lang="{lang}"' in html and "17" in html and "14" in html and reset in html
     for english in ("Your games", "The session cookie", "throttling", "Successful sign-ins"):
         assert english not in html
 

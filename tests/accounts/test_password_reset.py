@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from tests.players import PASSWORD
+from wording import formatting
 
 pytestmark = pytest.mark.django_db
 LANGUAGES = ["sv", "el", "de", "id"]
@@ -59,7 +60,9 @@ def test_the_link_in_the_mail_works_once(lang):
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["ada@example.org"] and message.subject == SUBJECTS[lang]
-    assert "ada" in message.body and "60" in message.body
+    with translation.override(lang):
+        hour = formatting.duration(3600 * 1000)  # the link's life, said as an hour
+    assert "ada" in message.body and hour in message.body and "60" not in message.body
     path, page = _follow_link(client, message.body, lang)
     done = client.post(
         path,

@@ -188,6 +188,8 @@ SAME_AS_ENGLISH = {
     # The board's letter keys: each language's own, which may be the English letter
     # where the word starts with it too (Swedish and German Paus/Pause, Nytt/Neues).
     ("the key for Hint", "H"): {"de"},
+    # Indonesian abbreviates nomor as "No.", as English abbreviates number.
+    ("a row's number, in order of date", "No."): {"id"},
     ("the key for Pause", "P"): {"sv", "de"},
     ("the key for New game", "N"): {"sv", "de"},
 }
