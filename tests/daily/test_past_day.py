@@ -32,7 +32,7 @@ NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
     "sv": "Det här är given från den 19 december 2026. Givar från tidigare dagar rankas inte.",
-    "el": "Αυτό είναι το παιχνίδι της 19 Δεκεμβρίου 2026. Τα παιχνίδια "
+    "el": "Αυτό είναι το παιχνίδι μιας προηγούμενης ημέρας (19 Δεκεμβρίου 2026). Τα παιχνίδια "
     "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "
     "nicht gewertet.",
@@ -135,7 +135,7 @@ def test_an_earlier_days_win_says_why_it_is_not_ranked():
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("sv", "Din vinstsvit: 2 dagar i rad med en rankad vinst på dagens giv."),
+        ("sv", "Din segersvit: 2 dagar i rad med en rankad vinst på dagens giv."),
         ("de", "Ihre Serie: 2 Tage in Folge mit einem gewerteten Sieg im Tagesspiel."),
     ],
 )

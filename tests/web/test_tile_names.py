@@ -185,7 +185,7 @@ def test_every_kind_has_each_form(lang):
 
 #: Red dragon and Bamboo 5, two of each, as a hint names them.
 IDENTICAL_PAIRS = {
-    "sv": ("Tips: två röda drakar", "Tips: två brickor bambu 5"),
+    "sv": ("Tips: två röda drakar", "Tips: bambu 5 och bambu 5"),
     "el": ("Υπόδειξη: οι δύο κόκκινοι δράκοι", "Υπόδειξη: τα δύο πλακίδια «Μπαμπού 5»"),
     # German names the two as a hint names a flower pair ("Blume 1 und Blume 3").
     "de": ("Hinweis: Roter Drache und Roter Drache", "Hinweis: Bambus 5 und Bambus 5"),
