@@ -24,8 +24,8 @@ TEXT = {
     "sv": ("Spelet kan inte längre vinnas.", "Gå tillbaka 1 drag", "Gå tillbaka 2 drag"),
     "el": (
         "Αυτή η παρτίδα δεν βγαίνει πια.",
-        "Επιστροφή μία κίνηση πίσω",
-        "Επιστροφή 2 κινήσεις πίσω",
+        "Αναίρεση της τελευταίας κίνησης",
+        "Αναίρεση 2 κινήσεων",
     ),
     "de": (
         "Diese Partie ist nicht mehr zu gewinnen.",

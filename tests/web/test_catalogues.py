@@ -189,7 +189,7 @@ SAME_AS_ENGLISH = {
     # where the word starts with it too (Swedish and German Paus/Pause, Nytt/Neues).
     ("the key for Hint", "H"): {"de"},
     # Indonesian abbreviates nomor as "No.", as English abbreviates number.
-    ("a row's number, in order of date", "No."): {"id"},
+    ("a row's number in a table, not a place", "No."): {"id"},
     ("the key for Pause", "P"): {"sv", "de"},
     ("the key for New game", "N"): {"sv", "de"},
 }
