@@ -114,7 +114,7 @@ def test_no_more_moves_shows_and_its_way_back_asks_first_in_a_ranked_game(
     dialog = page.get_by_role("dialog", name="Inga fler drag")
     expect(dialog).to_be_visible()  # a fact of the board: shown, nothing asked
     back = dialog.locator("#stuck-undo-winnable")
-    expect(back).to_have_text("Tillbaka till senaste ställningen som går att vinna")
+    expect(back).to_have_text("Tillbaka till den senaste ställningen som går att vinna")
     back.click()
     # The question names the act asked about: going back, not checking.
     question = page.get_by_role("dialog", name="Vill du gå tillbaka?")
