@@ -116,6 +116,6 @@ def test_an_earlier_days_code_typed_in_the_panel_is_labelled_at_once(live_server
 
     # A fresh deal from the panel's list: not that day's deal, so the label goes.
     page.locator("#new-game-button").click()
-    page.locator("#new-game-form").get_by_role("button", name="Nytt spel").click()
+    page.locator("#new-game-form").get_by_role("button", name="Spela", exact=True).click()
     expect(label).to_be_hidden()
     assert page.evaluate("() => window.notReloaded === true")
