@@ -226,9 +226,9 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     @property
     def extra_email_context(self):
-        # A span of time in the request's language ("1 timme", «1 ώρα»): readers found
-        # "60 minutes" odd where their language says an hour.
-        return {"duration": formatting.duration(settings.PASSWORD_RESET_TIMEOUT * 1000)}
+        # A span of time in the request's language ("en timme", «μία ώρα»): readers
+        # found "60 minutes" odd where their language says an hour.
+        return {"duration": formatting.span(settings.PASSWORD_RESET_TIMEOUT * 1000)}
 
     def get_context_data(self, **kwargs):
         return {**super().get_context_data(**kwargs), **self.extra_email_context}
@@ -327,7 +327,7 @@ def privacy(request):
         "session_days": settings.SESSION_COOKIE_AGE // 86400,
         "address_minutes": settings.LOGIN_ADDRESS_WINDOW_MINUTES,
         "lockout_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
-        "reset_duration": formatting.duration(settings.PASSWORD_RESET_TIMEOUT * 1000),
+        "reset_duration": formatting.span(settings.PASSWORD_RESET_TIMEOUT * 1000),
         "cookie_days": settings.MAHJONG_DEVICE_COOKIE_DAYS,
         "trace_days": settings.MAHJONG_DAILY_TRACE_DAYS,
         "hold_address": settings.MAHJONG_HOLD_SHARED_ADDRESS,

@@ -40,7 +40,7 @@ from babel.dates import format_date, format_time, get_timezone
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 from django.utils import timezone
-from django.utils.translation import get_language, to_locale
+from django.utils.translation import get_language, ngettext, to_locale
 
 
 def babel_locale() -> str:
@@ -112,6 +112,18 @@ def duration(ms: int) -> str:
         if value or index == 0
     ]
     return _UNIT_JOINERS.get(locale.split("_")[0], " ").join(parts)
+
+
+def span(ms: int) -> str:
+    """A span of time in running text: whole hours in words as a sentence says them ("en
+    timme", "eine Stunde", «μία ώρα»), any other span as :func:`duration` writes it."""
+    hours, rest = divmod(max(0, int(ms // 1000)), 3600)
+    if hours and not rest:
+        # Translators: a span of whole hours in running text ("the link works for an
+        # hour"). %(count)s: the hours, written out where your language writes small
+        # counts in words ("zwei Stunden").
+        return ngettext("an hour", "%(count)s hours", hours) % {"count": small_number(hours)}
+    return duration(ms)
 
 
 # Between two units of a duration: a space ("4 minuter 12 sekunder"), but Greek joins

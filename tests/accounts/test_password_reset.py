@@ -61,7 +61,7 @@ def test_the_link_in_the_mail_works_once(lang):
     message = mail.outbox[0]
     assert message.to == ["ada@example.org"] and message.subject == SUBJECTS[lang]
     with translation.override(lang):
-        hour = formatting.duration(3600 * 1000)  # the link's life, said as an hour
+        hour = formatting.span(3600 * 1000)  # the link's life, said as an hour
     assert "ada" in message.body and hour in message.body and "60" not in message.body
     path, page = _follow_link(client, message.body, lang)
     done = client.post(

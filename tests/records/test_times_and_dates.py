@@ -165,6 +165,24 @@ def test_greek_joins_the_two_units_of_a_duration_with_and():
 
 
 @pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("sv", "en timme", "två timmar"),
+        ("el", "μία ώρα", "2 ώρες"),
+        ("de", "eine Stunde", "zwei Stunden"),
+        ("id", "1 jam", "dua jam"),
+    ],
+)
+def test_a_span_of_whole_hours_is_said_as_running_text_says_it(lang, one, two):
+    """A reset link works for "en timme", not "1 timme" or "60 minuter"; a span of
+    another length is a duration."""
+    with translation.override(lang):
+        assert formatting.span(3_600_000) == one
+        assert formatting.span(7_200_000) == two
+        assert formatting.span(5_400_000) == formatting.duration(5_400_000)
+
+
+@pytest.mark.parametrize(
     ("lang", "line"),
     [
         ("sv", "torsdag 3 december 2026"),
