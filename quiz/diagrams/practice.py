@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 
 from mahjong.rules.geometry import Geometry
@@ -24,6 +25,7 @@ from .svg import (
     Tile,
     join_list,
     labelled_name,
+    pair_names,
     position_svg,
     svg_image,
     tile_svg,
@@ -120,18 +122,12 @@ def covered_tile_diagram(*, ident: str) -> SafeString:
 def flowers_diagram(*, ident: str) -> SafeString:
     """Question 2: two different flowers side by side (no verdict)."""
     first, second = FLOWER_PAIR
-    # Translators: %(first)s, %(second)s: two tiles named as labels with their Digits
-    # labels ("Flower 1 (F1)", "Flower 3 (F3)"): a diagram's title, and the list inside
-    # its description.
-    names = gettext("%(first)s and %(second)s") % {
-        "first": labelled_name(first),
-        "second": labelled_name(second),
-    }
+    names = pair_names(first, second)
     return tiles_svg(
         [Tile(first, 0, 0), Tile(second, 2, 0)],
         ident=ident,
-        title=names,
-        # Translators: question 2's diagram. %(names)s: "Flower 1 (F1) and Flower 3 (F3)".
+        title=capfirst(names),
+        # Translators: question 2's diagram. %(names)s: "flower 1 (F1) and flower 3 (F3)".
         desc=gettext("Two tiles side by side: %(names)s.") % {"names": names},
         gap=8,
         css_class="diagram--pair",
@@ -264,7 +260,7 @@ def hand_figure() -> SafeString:
     }
     items = []
     for number, (shape, kinds) in enumerate(HAND_GROUPS, start=1):
-        names = join_list([labelled_name(kind) for kind in kinds])
+        names = join_list([labelled_name(kind, IN_SENTENCE) for kind in kinds])
         svg = tiles_svg(
             [Tile(kind, 2 * i, 0) for i, kind in enumerate(kinds)],
             ident=f"diagram-hand-{number}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 
 from mahjong import Board, GameCode, matches
@@ -16,7 +17,15 @@ from mahjong.rules.tiles import DRAGONS, FLOWERS, KINDS, SEASONS, WINDS
 from wording.formatting import small_number
 from wording.names import IN_SENTENCE
 
-from .svg import HIGH_LIFT, Tile, join_list, labelled_name, position_tiles, tiles_svg
+from .svg import (
+    HIGH_LIFT,
+    Tile,
+    join_list,
+    labelled_name,
+    pair_names,
+    position_tiles,
+    tiles_svg,
+)
 
 #: The example game of the rules page: the Turtle (L00), deal 43, whose code is
 #: ``MJ1-L00-AAAAABL``.
@@ -67,7 +76,7 @@ def kinds_figure() -> SafeString:
         # Translators: the tile kinds diagram's description. %(list)s: every kind's name
         # with its label, "Bamboo 1 (1B), Bamboo 2 (2B) … and Season 4 (S4)".
         desc=gettext("Each kind with its label in the Digits style: %(list)s.")
-        % {"list": join_list([labelled_name(kind) for kind in KINDS])},
+        % {"list": join_list([labelled_name(kind, IN_SENTENCE) for kind in KINDS])},
         gap=6,
         css_class="diagram--kinds",
     )
@@ -116,16 +125,11 @@ def pairs_figure() -> SafeString:
     for number, (a, b) in enumerate(PAIR_EXAMPLES, start=1):
         is_pair = matches(a, b)
         verdict = gettext("A pair") if is_pair else gettext("Not a pair")
-        # Translators: %(first)s, %(second)s: two tiles named as labels with their Digits
-        # labels ("Flower 1 (F1)", "Flower 3 (F3)"): a diagram's title.
-        names = gettext("%(first)s and %(second)s") % {
-            "first": labelled_name(a),
-            "second": labelled_name(b),
-        }
+        names = pair_names(a, b)
         svg = tiles_svg(
             [Tile(a, 0, 0), Tile(b, 2, 0)],
             ident=f"diagram-pair-{number}",
-            title=names,
+            title=capfirst(names),
             # Its own sentence, not "names: caption": after a colon Greek goes on in lower
             # case ("…: ζευγάρι."), and each language words the verdict its own way.
             desc=(
@@ -136,7 +140,7 @@ def pairs_figure() -> SafeString:
                 # Translators: as above, for two tiles that do not make a pair.
                 else gettext("%(tiles)s: not a pair.")
             )
-            % {"tiles": names},
+            % {"tiles": capfirst(names)},
             gap=8,
             css_class="diagram--pair",
         )

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from babel.lists import format_list
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, to_locale
+from django.utils.translation import get_language, gettext, to_locale
 
 from mahjong import family
-from wording.names import LABEL, tile_name
+from wording.names import IN_SENTENCE, LABEL, tile_name
 
 TILE_WIDTH = 40  # px; a half-tile unit of x is half of it
 TILE_HEIGHT = 52  # px; a half-tile unit of y is half of it
@@ -57,6 +57,20 @@ def labelled_name(kind: str, form: str = LABEL) -> str:
     """A tile's name with its Digits label: "Bambu 5 (5B)"; inside a sentence, the name's
     form there (:data:`~game.names.IN_SENTENCE`: "bambu 5 (5B)")."""
     return f"{tile_name(kind, form)} ({kind})"
+
+
+def pair_names(first: str, second: str) -> str:
+    """Two tiles named together as inside a sentence, "bambu 5 (5B) och bambu 5 (5B)":
+    a title or a sentence that starts with them passes it through :func:`capfirst`, so
+    that only the first word takes a capital where the language writes names in lower
+    case."""
+    # Translators: %(first)s, %(second)s: two tiles named as inside a sentence, with their
+    # Digits labels ("flower 1 (F1)", "flower 3 (F3)"): a diagram's title, and the list
+    # inside its description. Where it starts the title, its first letter is made a capital.
+    return gettext("%(first)s and %(second)s") % {
+        "first": labelled_name(first, IN_SENTENCE),
+        "second": labelled_name(second, IN_SENTENCE),
+    }
 
 
 def join_list(items: Sequence[str]) -> str:

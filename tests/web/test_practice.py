@@ -164,6 +164,13 @@ def test_example_hand_is_drawn_in_four_groups_and_a_pair(client, practice_conten
     )
 
 
+def test_the_example_hands_names_go_on_in_lower_case_after_the_caption(client, practice_content):
+    body = client.get("/sv/practice/").content.decode()
+
+    assert '-title">Följd: cirkel 1 (1D), cirkel 2 (2D) och cirkel 3 (3D)</title>' in body
+    assert '-title">Par: östanvind (E) och östanvind (E)</title>' in body
+
+
 def test_every_practice_section_has_an_anchor_and_the_introduction_leads(client, practice_content):
     body = client.get("/de/practice/").content.decode()
 

@@ -142,7 +142,7 @@ def test_every_diagram_is_an_image_with_a_translated_title_and_description(clien
         assert f'<title id="{title_id}">' in body
         assert f'<desc id="{desc_id}">' in body
     assert "Ελεύθερα και μπλοκαρισμένα πλακίδια" in body  # the free-tile diagram's title
-    assert "Μπαμπού 5 (5B)" in body  # tile names in the descriptions
+    assert "«Μπαμπού 5» (5B)" in body  # tile names in the descriptions
 
 
 def diagram(body: str, ident: str) -> str:
@@ -165,15 +165,17 @@ def test_pairs_diagram_follows_the_matching_rule(client, rules_content):
 
     verdicts = re.findall(r'<li class="pair pair--(yes|no)">', body)
     assert verdicts == ["yes", "yes", "no", "no"]
-    assert "Blomma 1 (F1) och Blomma 3 (F3): ett par." in body
-    assert "Röd drake (R) och Grön drake (G): inget par." in body
+    # The second name is inside the sentence, in lower case as Swedish writes it there.
+    assert "Blomma 1 (F1) och blomma 3 (F3): ett par." in body
+    assert "Röd drake (R) och grön drake (G): inget par." in body
+    assert '-title">Blomma 1 (F1) och blomma 3 (F3)</title>' in body
 
 
 def test_pair_descriptions_go_on_in_lower_case_after_the_colon(client, rules_content):
     body = client.get("/el/rules/").content.decode()
 
-    assert "Λουλούδι 1 (F1) και Λουλούδι 3 (F3): ζευγάρι." in body
-    assert "Κόκκινος δράκος (R) και Πράσινος δράκος (G): όχι ζευγάρι." in body
+    assert "«Λουλούδι 1» (F1) και «Λουλούδι 3» (F3): ζευγάρι." in body
+    assert "«Κόκκινος δράκος» (R) και «Πράσινος δράκος» (G): όχι ζευγάρι." in body
 
 
 def test_example_diagram_draws_the_deal_with_its_blocked_tiles_darker(client, rules_content):

@@ -41,14 +41,15 @@ def test_numbered_tiles_carry_their_number():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_diagram_names_tiles_as_the_board_does(client, db, lang):
+def test_the_rules_diagram_lists_tiles_by_the_boards_names_inside_a_sentence(client, db, lang):
     rules_sections_load()
     cache.clear()
     body = html.unescape(client.get(f"/{lang}/rules/").content.decode())
     desc = re.search(r'<desc id="diagram-kinds-desc">(.*?)</desc>', body, re.S).group(1)
     with translation.override(lang):
-        board_names = tile_names()
+        board_names = tile_names(IN_SENTENCE)
 
+    # The list follows a colon, so every name has the form it takes inside a sentence.
     for kind, name in board_names.items():
         assert f"{name} ({kind})" in desc
 
