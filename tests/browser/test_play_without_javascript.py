@@ -1,6 +1,7 @@
 """The play page without JavaScript, in Chromium: the board cannot be played, and the page
 says so where it is seen, above the empty felt, in the page's language; the link that skips
-to the board is not shown, as there is no board to skip to."""
+to the board is not shown, as there is no board to skip to, nor the bar's buttons, which
+would do nothing."""
 
 from __future__ import annotations
 
@@ -34,5 +35,7 @@ def test_the_page_says_the_board_needs_javascript_where_it_is_seen(
         expect(notice).to_be_in_viewport()
         assert notice.evaluate(UNCOVERED)
         expect(page.locator("#skip-to-board")).to_be_hidden()
+        for button in ("#new-game-button", "#hint-button", "#undo-button", "#pause-button"):
+            expect(page.locator(button)).to_be_hidden()
     finally:
         context.close()
