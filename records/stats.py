@@ -3,6 +3,8 @@
 A game counts as *played* from its first tap (when its clock starts) and as *won* when its
 recorded result is ``won`` (set by the server in the tap that removed the last pair).
 Every time is the server's clock (``Game.elapsed_ms``); nothing here comes from a browser.
+The time played also counts a game whose clock still runs, up to its last save: a game
+left without a pause or a win was played all the same.
 
 Personal statistics count every win and show the ranked ones apart; the public board per
 layout holds ranked wins only (see ranking/rules.py), read from ``BestTime``, each
@@ -22,7 +24,7 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Avg, Count, Min, Q, Sum
+from django.db.models import Avg, Count, DurationField, ExpressionWrapper, F, Min, Q, Sum
 
 from game.models import BestTime, Game
 from mahjong import LAYOUTS
@@ -125,6 +127,12 @@ def _totals_expressions() -> dict:
         "hints_used": Sum("hints_used"),
         "undos_used": Sum("undos_used"),
         "time_played_ms": Sum("elapsed_ms"),
+        # A running clock banks its time only at a pause or the end; until then the game's
+        # last save (a move, a hint) is when it was last played.
+        "running_time": Sum(
+            ExpressionWrapper(F("updated_at") - F("running_since"), output_field=DurationField()),
+            filter=Q(running_since__isnull=False, updated_at__gt=F("running_since")),
+        ),
     }
 
 
@@ -132,6 +140,9 @@ def _clean(row: dict) -> dict:
     """Aggregates over no rows come back as ``None``: sums are 0 then."""
     for name in ("hints_used", "undos_used", "time_played_ms"):
         row[name] = row[name] or 0
+    running = row.pop("running_time")
+    if running:
+        row["time_played_ms"] += int(running.total_seconds() * 1000)
     return row
 
 

@@ -4,9 +4,11 @@ nothing for signed-out visitors, a visitor's game carried into the account at si
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from game.models import Game
 from records import stats
@@ -177,6 +179,28 @@ def test_per_layout_statistics():
     assert (rows["L00"].won, rows["L00"].best_ms, rows["L00"].average_ms) == (2, 100_000, 200_000)
     assert rows["L00"].hints_used == 3 and rows["L04"].won == 1
     assert user_stats.overall.win_rate == 1
+
+
+def test_the_time_played_counts_a_running_clock_up_to_the_games_last_save():
+    # A game left with its clock running (no pause, no win) banked 40 s at an earlier
+    # pause, then ran 90 s more until its last move; another ran, unsaved since it began.
+    ada = player()
+    left, untouched = save_recorded(
+        [
+            recorded_loss(user=ada, seconds=40, result=Game.ABANDONED),
+            recorded_loss(user=ada, seconds=0, result=Game.ABANDONED),
+        ]
+    )
+    since = timezone.now() - timedelta(hours=2)
+    Game.objects.filter(pk=left.pk).update(
+        running_since=since, updated_at=since + timedelta(seconds=90)
+    )
+    Game.objects.filter(pk=untouched.pk).update(running_since=since, updated_at=since)
+
+    user_stats = stats.stats_for_user(user_id=ada.pk)
+    [row] = user_stats.per_layout
+    for figures in (user_stats.overall, row):
+        assert figures.time_played_ms == 130_000
 
 
 def test_the_average_winning_time_counts_won_games_only():
