@@ -140,7 +140,9 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     tile(page, b).click()
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("Layouten är gjord av en spelare: sådana spel rankas aldrig.")
+    expect(dialog).to_contain_text(
+        "Du spelade en layout som en spelare har gjort, och sådana räknas aldrig."
+    )
     assert errors == []
 
 

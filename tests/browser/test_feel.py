@@ -315,7 +315,7 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
         [
             # Signed out: what signing up or in now does with the win, not "ranked".
             "Skapa ett konto eller logga in nu i den här webbläsaren, så flyttas vinsten "
-            "till ditt konto och blir rankad på topplistan, såvida du inte redan har "
+            "till ditt konto och räknas på topplistan, såvida du inte redan har "
             "spelat den här given med det kontot.",
             "Din bästa tid på den här layouten: 2:00.",
             "Din tid räcker till plats 1 av 1 på dagens giv – logga in för att behålla den.",
@@ -344,7 +344,9 @@ def test_hint_question_then_a_ranked_daily_win_then_a_replay(live_server, page: 
     # A replay of the day's deal (and, at machine speed, too fast).
     expect(facts).to_have_text(
         [
-            re.compile(r"^Inte rankad\. .*Inte ditt första försök på den här given\.$"),
+            re.compile(
+                r"^Vinsten räknas inte på topplistan\. .*Det var inte ditt första försök på den här given\.$"
+            ),
             "Skapa ett konto eller logga in nu i den här webbläsaren, så sparas vinsten i "
             "din statistik.",
             code_later(),

@@ -105,7 +105,7 @@ def test_an_earlier_days_code_typed_in_the_panel_is_labelled_at_once(live_server
     with translation.override("sv"):
         day = formatting.long_day(yesterday)
     expect(label.locator("strong")).to_have_text(
-        f"Det här är given från den {day}. Givar från tidigare dagar rankas inte."
+        f"Det här är given från den {day}. Givar från tidigare dagar räknas inte på topplistan."
     )
     expect(label).to_be_visible()
     expect(label.get_by_role("link", name="Topplistan för den dagen")).to_have_attribute(

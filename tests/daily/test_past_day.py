@@ -31,7 +31,7 @@ TODAY = date(2026, 12, 20)
 NOON = datetime(2026, 12, 20, 12, tzinfo=UTC)
 
 LABEL = {
-    "sv": "Det här är given från den 19 december 2026. Givar från tidigare dagar rankas inte.",
+    "sv": "Det här är given från den 19 december 2026. Givar från tidigare dagar räknas inte på topplistan.",
     "el": "Αυτό είναι το παιχνίδι μιας προηγούμενης ημέρας (19 Δεκεμβρίου 2026). Τα παιχνίδια "
     "προηγούμενων ημερών δεν μετρούν για την κατάταξη.",
     "de": "Das ist das Tagesspiel vom 19. Dezember 2026. Tagesspiele früherer Tage werden "
@@ -135,7 +135,7 @@ def test_an_earlier_days_win_says_why_it_is_not_ranked():
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("sv", "Din segersvit: 2 dagar i rad med en rankad vinst på dagens giv."),
+        ("sv", "Din segersvit: 2 dagar i rad med en vinst på dagens topplista."),
         ("de", "Ihre Serie: 2 Tage in Folge mit einem gewerteten Sieg im Tagesspiel."),
     ],
 )

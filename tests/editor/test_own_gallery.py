@@ -59,7 +59,7 @@ def test_a_players_own_layouts_are_buttons_newest_first_in_the_panels_list_too()
     size = re.search(rf'id="gallery-{turtle["layout_id"]}-size">([^<]*)<', mine).group(1)
     assert html.unescape(size) == "144 brickor i 5 lager, 15 × 8 brickor"
     ranked = re.search(rf'id="gallery-{turtle["layout_id"]}-ranked">([^<]*)<', mine).group(1)
-    assert ranked == "Rankas aldrig."
+    assert ranked == "Räknas aldrig på topplistan."
     assert "Bobs" not in page
     # The list above the gallery holds them too, so that a button picks one there.
     group = re.search(r'<optgroup label="Sparade layouter">(.*?)</optgroup>', page, re.S).group(1)

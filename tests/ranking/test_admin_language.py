@@ -48,7 +48,7 @@ EXPECTED = {
             "Spelare",
             "Resultat",
             "Givens ursprung",
-            "Rankad",
+            "På topplistan",
             "Borttaget av en moderator",
             "Speltid (ms)",
             "Avslutad",

@@ -106,10 +106,11 @@ def test_a_games_page_gives_the_moderator_the_figures_the_checks_read():
     # A steady 700 ms, no spread, an order of the player's own (the test helper's plan
     # takes the plan's latest free pair: its next one now and then), no extra tap.
     found = re.search(
-        r"Median der Pausen zwischen zwei Klicks: 700 ms; Streuung: 0 %; Paare nach dem "
-        r"eigenen Plan des Spiels: (\d+) %; Klicks über zwei je Paar hinaus: 0\.",
+        r"Median der Pausen zwischen zwei angetippten Spielsteinen: 700 ms; Streuung: 0 %; "
+        r"Paare nach dem eigenen Plan des Spiels: (\d+) %; überzählige angetippte "
+        r"Spielsteine \(mehr als zwei je Paar\): 0\.",
         html,
     )
     assert found and int(found.group(1)) < 60
-    assert "Die Pausen zwischen den Klicks waren gleichmäßiger als bei einem Menschen" in html
+    assert "Die Spielsteine wurden gleichmäßiger angetippt als von einem Menschen" in html
     assert held.held not in html  # the reason in words only, never its code

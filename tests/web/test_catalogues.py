@@ -246,8 +246,8 @@ def test_every_allowed_english_entry_is_still_in_use(entry):
 
 # English words that play two parts on the site, each part with its own context, and the
 # languages whose translations must differ between them. Swedish heads a column of counts
-# with the plural "Rankade" (beside "Spelade", "Vunna") and a yes/no column with
-# "Rankad"; one bare msgid would force one of them wrong.
+# with a count ("På topplistan", beside "Spelade", "Vunna") and a yes/no column with
+# "Räknas på topplistan"; one bare msgid would force one of them wrong.
 SPLIT_ROLES = {
     "Ranked": (
         (

@@ -189,7 +189,7 @@ IDENTICAL_PAIRS = {
     "sv": ("Tips: två röda drakar", "Tips: bambu 5 och bambu 5"),
     "el": ("Υπόδειξη: οι δύο κόκκινοι δράκοι", "Υπόδειξη: τα δύο πλακίδια «Μπαμπού 5»"),
     # German names the two as a hint names a flower pair ("Blume 1 und Blume 3").
-    "de": ("Hinweis: Roter Drache und Roter Drache", "Hinweis: Bambus 5 und Bambus 5"),
+    "de": ("Hinweis: zwei rote Drachen", "Hinweis: zweimal Bambus 5"),
     "id": ("Petunjuk: dua ubin naga merah", "Petunjuk: dua ubin bambu 5"),
 }
 
