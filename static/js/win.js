@@ -55,6 +55,13 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     return typeof server === "number" ? Math.min(server, browserBest) : browserBest;
   }
 
+  // Why a win is not ranked, in words; a hint's reason says "hints" after more than one.
+  function reasons(win, game) {
+    return win.not_ranked
+      .map((code) => word(code === "hints" && game.hints_used > 1 ? "why-hints-many" : `why-${code}`))
+      .filter(Boolean);
+  }
+
   function show(game) {
     const win = game && game.state === "won" ? game.win : null;
     if (layout) layout.textContent = game ? (game.daily ? game.daily.label : game.layout.name) : "";
@@ -66,7 +73,7 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     if (win.visitor) {
       // Signed out: what signing up or in now does with it (the server names the case). A
       // held win is its own state here too, never "not ranked".
-      const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      const why = reasons(win, game);
       if (win.held) {
         items.push(line(word("held"), "feel-win__held"));
         if (why.length) items.push(line(why.join(" ")));
@@ -79,10 +86,10 @@ export function setupWin({ board, dialog, facts, words, burst, layout, toggle, v
     } else if (win.held) {
       // Neither ranked nor unranked: its own state, in the words every page uses; then why.
       items.push(line(word("held"), "feel-win__held"));
-      const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      const why = reasons(win, game);
       if (why.length) items.push(line(why.join(" ")));
     } else {
-      const why = win.not_ranked.map((code) => word(`why-${code}`)).filter(Boolean);
+      const why = reasons(win, game);
       items.push(line([word("not-ranked"), ...why].join(" "), "feel-win__unranked"));
     }
     if (win.best) {

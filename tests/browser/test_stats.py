@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from playwright.sync_api import Page, expect
 
 from game.models import Game
@@ -86,6 +86,10 @@ def test_sign_up_win_and_find_the_game_on_stats_and_leaderboard(live_server, pag
         page.locator(f'#board-tiles .tile[data-id="{tile_id}"]').click()
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
+    # Not ranked: more than one hint was used, and the reason says so in the plural.
+    with translation.override(lang):
+        reason = ngettext("A hint was used.", "Hints were used.", HINTS_VIA_API + 1)
+    expect(dialog.locator("#won-facts .feel-win__unranked")).to_contain_text(reason)
 
     game = Game.objects.get(user__username=username, result="won")
     assert (game.result, game.hints_used, game.layout_id) == ("won", HINTS_VIA_API + 1, "L00")
