@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from mahjong import Board
 from mahjong.rules.board import BlockKind
 from quiz.drill import DrillPosition, random_position
-from wording.names import IN_SENTENCE, tile_name
+from wording.names import AS_SUBJECT, IN_SENTENCE, tile_name
 
 from .helpers import page_text
 
@@ -76,18 +76,19 @@ def test_both_answers_are_graded_by_the_engine(client, practice_content, board, 
     assert WRONG[lang] in drill_result(wrong_body)
     word = FREE[lang] if kind is None else BLOCKED[lang]
     with translation.override(lang):
-        name = tile_name(board.faces[tile])
+        name = tile_name(board.faces[tile], AS_SUBJECT)
     for body in (right_body, wrong_body):
         explanation = html.unescape(
             re.search(r'<p class="result__explanation">(.*?)</p>', drill(body)).group(1)
         )
         assert name in explanation and word in explanation
-        # Like the quiz above it, the drill states the right answer as its option reads,
-        # as a sentence with its full stop.
-        with translation.override(lang):
-            option = gettext("Free" if kind is None else "Blocked")
-            stated = gettext("The correct answer: %(answer)s") % {"answer": option}
-        assert f'<p class="result__correct">{stated}.</p>' in html.unescape(drill(body))
+    # Like the quiz above it, the drill states the right answer as its option reads, as a
+    # sentence with its full stop, after a wrong answer; after "Right!" it is not said twice.
+    with translation.override(lang):
+        option = gettext("Free" if kind is None else "Blocked")
+        stated = gettext("The correct answer: %(answer)s") % {"answer": option}
+    assert f'<p class="result__correct">{stated}.</p>' in html.unescape(drill(wrong_body))
+    assert "result__correct" not in drill(right_body)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
