@@ -18,7 +18,8 @@ from tests.api.helpers import EXAMPLE
 
 # The glossary's words for what the pages name. "undo_in_dialog" is the Undo button of
 # the "No more moves" dialog: the glossary word, or a label that contains it where the
-# word alone reads as "Cancel" in a dialog (id: "Batalkan langkah terakhir").
+# word alone reads as "Cancel" in a dialog (id: "Batalkan langkah terakhir") or beside
+# "undo N moves" could not be told from it (el: «Αναίρεση τελευταίας κίνησης»).
 GLOSSARY = {
     "sv": {
         "hint": "Tips",
@@ -44,7 +45,7 @@ GLOSSARY = {
     "el": {
         "hint": "Υπόδειξη",
         "undo": "Αναίρεση",
-        "undo_in_dialog": "Αναίρεση",
+        "undo_in_dialog": "Αναίρεση τελευταίας κίνησης",
         "pause": "Παύση",
         "paused": "παύση",
         "new_game": "Νέο παιχνίδι",

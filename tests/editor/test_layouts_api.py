@@ -210,7 +210,7 @@ def test_a_broken_file_is_refused_with_its_fault_and_nothing_saved(alice, text, 
 
 @pytest.mark.parametrize(
     "rows, said",
-    [("1212\n", "Το αρχείο έχει 1 γραμμή πλακιδίων"), ("1212\n4343\n1212\n", "έχει 3 γραμμές")],
+    [("1212\n", "Το αρχείο έχει 1 σειρά"), ("1212\n4343\n1212\n", "έχει 3 σειρές")],
 )
 def test_a_files_wrong_row_count_is_said_in_the_numbers_form(alice, rows, said):
     text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n" + rows

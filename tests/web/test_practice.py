@@ -453,7 +453,7 @@ def test_indonesian_quiz_text_lives_in_the_ind_fields(db):
     quiz_questions_load()
 
     question = QuizQuestion.objects.get(slug="marked-tile")
-    assert question.explanation_ind.startswith("Ubin baru bebas jika")
+    assert question.explanation_ind.startswith("Ubin itu terhalang. Ubin baru bebas jika")
     assert question.explanation_sv == SWEDISH_EXPLANATIONS["marked-tile"]
 
 

@@ -162,7 +162,8 @@ def test_swedish_writes_names_lower_case_inside_a_sentence_and_definite_as_subje
         assert tile_name("R", AS_SUBJECT) == "Den röda draken"
         assert tile_name("E", AS_SUBJECT) == "Östanvinden"
         assert tile_name("5B", IN_SENTENCE) == "bambu 5"
-        assert tile_name("5B", AS_SUBJECT) == "Bambu 5"
+        # A suit's tile is "brickan" as a subject, so that neuter "tecken" agrees too.
+        assert tile_name("5B", AS_SUBJECT) == "Brickan bambu 5"
 
 
 def test_greek_quotes_names_inside_a_sentence_so_nothing_must_agree_with_them():
