@@ -174,7 +174,7 @@ def game_redo(request: HttpRequest, game_id: str) -> HttpResponse:
     return _move(services.game_redo(game_id=game_id, owner=owner_for(request)))
 
 
-@api_view(POST=(*_GAME, "nothing_to_undo", "game_over", "paused"), rate="game_move")
+@api_view(POST=(*_GAME, "at_start", "game_over", "paused"), rate="game_move")
 def game_restart(request: HttpRequest, game_id: str) -> HttpResponse:
     """Back to the deal's first position; the game can no longer be ranked."""
     json_body(request)

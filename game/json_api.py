@@ -22,7 +22,7 @@ __all__ = ["API", "ApiError", "api_view", "error_response", "json_body"]
 
 API = JsonApi(API_ERRORS, body_limit=lambda: settings.API_MAX_BODY_BYTES)
 API.register(Game.DoesNotExist, lambda error: ApiError("not_found"))
-for _error in (InvalidGameCode, MoveError, services.GamePaused, services.NotLost):
+for _error in (InvalidGameCode, MoveError, services.GamePaused, services.NotLost, services.AtStart):
     API.register(_error)  # each answered by its reason
 
 api_view = API.view

@@ -339,19 +339,28 @@ def game_redo(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     return Played(game, board, event, board.change_since(before))
 
 
+class AtStart(Exception):
+    """Restart asked of a game already at its deal's first position."""
+
+    reason = "at_start"
+
+
 def game_restart(*, game_id, owner: Owner, now: datetime | None = None) -> Played:
     """Back to the deal's first position: every pair put back, nothing left to redo. The
     clock runs on, and the game can no longer be ranked (``restarts``; ranking/rules.py):
     its player has seen the deal.
 
     Raises ``Game.DoesNotExist``, :class:`GamePaused`, :class:`~mahjong.GameOver` or
-    :class:`~mahjong.NothingToUndo` (no pair removed yet).
+    :class:`AtStart` (no pair removed yet: there is nothing to restart).
     """
     now = now or timezone.now()
     with _move(game_id, owner) as (game, board):
         _check_playable(game)
         before = board.snapshot()
-        board.restart()
+        try:
+            board.restart()
+        except NothingToUndo as error:
+            raise AtStart("no pair was removed") from error
         _keep_position(game, board)
         game.restarts += 1
         # A deal is built with its winning plan: its first position is winnable, known

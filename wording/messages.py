@@ -43,6 +43,7 @@ API_ERRORS = {
     "paused": (409, _("The game is paused. Resume it to go on.")),
     "nothing_to_undo": (409, _("There is nothing to undo.")),
     "nothing_to_redo": (409, _("There is nothing to redo.")),
+    "at_start": (409, _("The game is already at its start: no pair has been removed.")),
     "not_lost": (
         409,
         _("This game can still be won, as far as is known: nothing was undone."),

@@ -2,6 +2,8 @@
 redo, and the pairs count and the matches every answer carries."""
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 
 from mahjong import Board
 
@@ -78,7 +80,12 @@ def test_restart_gives_the_deals_first_position(client):
     assert history(gid) == []
     again = action(client, gid, "restart")
     assert again.status_code == 409
-    assert again.json()["error"]["code"] == "nothing_to_undo"
+    # Said as what it is: the game is at its start, not "nothing to undo".
+    assert again.json()["error"]["code"] == "at_start"
+    with translation.override("sv"):
+        assert again.json()["error"]["message"] == gettext(
+            "The game is already at its start: no pair has been removed."
+        )
 
 
 def test_every_answer_counts_the_pairs_and_names_the_selected_tiles_matches(client):
