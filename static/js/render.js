@@ -134,8 +134,10 @@ export class BoardView {
       if (tile.removed) continue;
       if (button.dataset.face !== String(tile.face)) this.reveal(button, tile);
       setAttribute(button, "aria-pressed", selected ? "true" : "false");
+      // Paused, the board is hidden and tells nothing: not a face, not which tile is free.
       const name = this.tileName(tile);
-      setAttribute(button, "aria-label", fill(tile.free ? t.tileFree : t.tileBlocked, { name }));
+      const label = game.paused ? t.tileHidden : fill(tile.free ? t.tileFree : t.tileBlocked, { name });
+      setAttribute(button, "aria-label", label);
     }
     setAttribute(el.board, "aria-busy", "false");
     const left = String(game.tiles_left);

@@ -77,7 +77,7 @@ def test_a_ranked_game_asks_before_the_verdict_and_the_hint(
     ask.click()
     question.get_by_role("button", name="Kontrollera", exact=True).click()
     expect(notice).to_contain_text(LOST)
-    expect(notice.get_by_role("button", name="Gå tillbaka 1 drag", exact=True)).to_be_visible()
+    expect(notice.get_by_role("button", name="Ångra 1 drag", exact=True)).to_be_visible()
     assert checks == ["POST"]
     assert Game.objects.get(pk=game_id).advised is True
     # Above the board, in the page's flow: no tile lies under it.
@@ -179,6 +179,13 @@ def test_a_paused_board_is_hidden_and_its_faces_come_back_on_resume(live_server,
     assert page.evaluate(faces) == 0
     # (A face the page does not know is drawn, and kept in its data, as "null".)
     assert page.locator('#board-tiles .tile:not([data-face="null"])').count() == 0
+    # Nor does a tile's name say which tile is free: every present tile is the hidden tile.
+    names = set(
+        page.locator("#board-tiles .tile:not([hidden])").evaluate_all(
+            "(tiles) => tiles.map((tile) => tile.getAttribute('aria-label'))"
+        )
+    )
+    assert names == {"Dold bricka"}
     page.reload()  # the page reads the paused game afresh: not one face
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#board-paused")).to_be_visible()
@@ -202,14 +209,14 @@ def test_the_offer_and_its_question_are_accessible_in_both_themes(live_server, a
     open_board(page, live_server, "el", query="?layout=L00")
     code = Game.objects.get(pk=shown_id(page)).code
     click_pair(page, Board.from_code(code).playable_pairs()[0])
-    offer = page.get_by_role("button", name="Βγαίνει ακόμη αυτή η παρτίδα;", exact=True)
+    offer = page.get_by_role("button", name="Μπορεί ακόμη να κερδηθεί αυτή η παρτίδα;", exact=True)
     expect(offer).to_be_visible()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert_no_axe_violations(page)
     offer.click()
     question = page.get_by_role(
-        "dialog", name="Αν γίνει ο έλεγχος, η παρτίδα δεν θα μετρά για την κατάταξη"
+        "dialog", name="Αν γίνει ο έλεγχος, η παρτίδα δεν θα μετρήσει για την κατάταξη"
     )
     expect(question).to_be_visible()
     for scheme in ("light", "dark"):
