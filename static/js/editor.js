@@ -369,6 +369,7 @@ renameForm.addEventListener("submit", async (event) => {
     const renamed = await api.send("POST", `${config.api.layouts}/${layout.id}`, { name: renameInput.value });
     layout.name = renamed.name;
     renderList();
+    showError(renameError, renameInput, ""); // a refused name's error is over: not left to be read
     renameDialog.close();
     say(strings.renamed);
   } catch (error) {
