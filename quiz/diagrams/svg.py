@@ -201,7 +201,9 @@ def svg_image(
     return mark_safe(
         f'<svg class="diagram {escape(css_class)}" viewBox="{x0} {y0} {width} {height}" '
         f'width="{width}" height="{height}" role="img" '
-        f'aria-labelledby="{ident}-title {ident}-desc">'
+        # Named by its title and described by its desc: two ids in one aria-labelledby
+        # would run the title into the description with no stop between them.
+        f'aria-labelledby="{ident}-title" aria-describedby="{ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'
         f'<desc id="{ident}-desc">{escape(desc)}</desc>{body}</svg>'
     )

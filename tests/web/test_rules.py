@@ -138,7 +138,11 @@ def test_every_diagram_is_an_image_with_a_translated_title_and_description(clien
     assert len(svgs) == 7  # kinds, free tile, four pairs, example game
     for svg in svgs:
         assert 'role="img"' in svg
-        title_id, desc_id = re.search(r'aria-labelledby="([^" ]+) ([^"]+)"', svg).groups()
+        # The title names it and the description describes it: one id each, so that a
+        # screen reader says the name, then the description, not the two run together.
+        title_id = re.search(r'aria-labelledby="([^"]+)"', svg).group(1)
+        desc_id = re.search(r'aria-describedby="([^"]+)"', svg).group(1)
+        assert " " not in title_id
         assert f'<title id="{title_id}">' in body
         assert f'<desc id="{desc_id}">' in body
     assert "Ελεύθερα και μπλοκαρισμένα πλακίδια" in body  # the free-tile diagram's title
