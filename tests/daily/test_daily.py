@@ -333,8 +333,8 @@ def test_the_page_offers_todays_deals_to_everyone_without_their_codes(client, la
     assert f'href="/{lang}/accounts/login/?next=%2F{lang}%2Fdaily%2F"' in html
     with translation.override(lang):
         later = gettext(
-            "Today's game codes are shown once the day is over, on this page and with "
-            "your games: a game code gives the whole deal."
+            "Today's game codes are shown on this page once the day is over: a game code "
+            "gives the whole deal."
         )
         assert gettext("Daily deal") in html and gettext("Daily deal") != "Daily deal"
     assert later in html and not later.startswith("Today")  # translated
