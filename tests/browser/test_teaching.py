@@ -25,12 +25,12 @@ SHOW_FREE = {
     "de": "Freie Spielsteine zeigen",
     "id": "Tampilkan ubin bebas",
 }
-SKIP = {"sv": "Hoppa över guiden", "el": "Παραλείψτε τον οδηγό", "de": "Anleitung überspringen",
+SKIP = {"sv": "Hoppa över guiden", "el": "Παράλειψη οδηγού", "de": "Anleitung überspringen",
         "id": "Lewati panduan"}  # fmt: skip
 SHOW_ME = {"sv": "Visa vad som händer", "el": "Δείτε τι συμβαίνει", "de": "Zeigen, was passiert",
            "id": "Tunjukkan apa yang terjadi"}  # fmt: skip
 BLOCKED_WORD = {"sv": "blockerad", "el": "μπλοκαρισμένο", "de": "blockiert", "id": "terhalang"}
-PLAY_ON = {"sv": "Spela vidare", "el": "Συνεχίστε το παιχνίδι", "de": "Weiterspielen",
+PLAY_ON = {"sv": "Spela vidare", "el": "Συνέχεια του παιχνιδιού", "de": "Weiterspielen",
            "id": "Lanjutkan bermain"}  # fmt: skip
 
 

@@ -21,16 +21,16 @@ from tests.browser.test_board import SCREENSHOTS, fast_forward, open_board, tile
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 TEXT = {
-    "sv": ("Spelet kan inte längre vinnas.", "Gå tillbaka 1 drag", "Gå tillbaka 2 drag"),
+    "sv": ("Spelet kan inte längre vinnas.", "Ångra 1 drag", "Ångra 2 drag"),
     "el": (
-        "Αυτή η παρτίδα δεν βγαίνει πια.",
-        "Αναίρεση της τελευταίας κίνησης",
+        "Αυτή η παρτίδα δεν μπορεί πια να κερδηθεί.",
+        "Αναίρεση τελευταίας κίνησης",
         "Αναίρεση 2 κινήσεων",
     ),
     "de": (
         "Diese Partie ist nicht mehr zu gewinnen.",
-        "Zurück zur letzten gewinnbaren Stellung (1 Zug)",
-        "Zurück zur letzten gewinnbaren Stellung (2 Züge)",
+        "1 Zug rückgängig machen",
+        "2 Züge rückgängig machen",
     ),
     "id": (
         "Permainan ini tidak bisa dimenangkan lagi.",
@@ -53,10 +53,10 @@ def lost():
 
 
 # The words beside "Undo N moves": the dialog's "Undo" (the last pair: German and
-# Indonesian say so, beside a button that undoes several) and "New game".
+# Indonesian and Greek say so, beside a button that undoes several) and "New game".
 BESIDE = {
     "sv": ("Ångra", "Nytt spel"),
-    "el": ("Αναίρεση", "Νέο παιχνίδι"),
+    "el": ("Αναίρεση τελευταίας κίνησης", "Νέο παιχνίδι"),
     "de": ("Letzten Zug rückgängig machen", "Neues Spiel"),
     "id": ("Batalkan langkah terakhir", "Permainan baru"),
 }
@@ -143,11 +143,11 @@ def test_no_more_moves_offers_undo_n_moves_back_to_a_winnable_position(
     dialog = page.get_by_role("dialog", name="Inga fler drag")
     expect(dialog).to_be_visible()
     back = dialog.locator("#stuck-undo-winnable")
-    expect(back).to_have_text(re.compile(r"^Gå tillbaka \d+ drag$"))
-    count = int(back.inner_text().split()[2])
+    expect(back).to_have_text(re.compile(r"^Ångra \d+ drag$"))
+    count = int(back.inner_text().split()[1])
     # The rules' sentence names undo and a new game; a line under it names this way back.
     expect(dialog.locator("#stuck-back-text")).to_have_text(
-        "Du kan också gå tillbaka till den senaste ställningen som går att vinna."
+        "Du kan också ångra drag ända tillbaka till den senaste ställningen som går att vinna."
     )
     assert exact(stuck) is Verdict.NOT_WINNABLE
     # The solver's count: the last winnable position is that many moves back.

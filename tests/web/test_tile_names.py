@@ -73,16 +73,17 @@ FACES = ["1B", "2C", "R", "3D", "E", "F1"]
 # another list's "and".
 SIDES = {
     "sv": (
-        "till vänster ligger bambu 1, till höger cirkel 3",
-        "till vänster ligger bambu 1 och tecken 2, till höger cirkel 3 och östanvind",
-        "till vänster ligger bambu 1, tecken 2 och röd drake, "
-        "till höger cirkel 3, östanvind och blomma 1",
+        "bambu 1 till vänster, cirkel 3 till höger",
+        "bambu 1 och tecken 2 till vänster, cirkel 3 och östanvind till höger",
+        "bambu 1, tecken 2 och röd drake till vänster, "
+        "cirkel 3, östanvind och blomma 1 till höger",
     ),
     "el": (
-        "αριστερά «Μπαμπού 1», δεξιά «Κύκλοι 3»",
-        "αριστερά «Μπαμπού 1» και «Χαρακτήρες 2», δεξιά «Κύκλοι 3» και «Ανατολικός άνεμος»",
-        "αριστερά «Μπαμπού 1», «Χαρακτήρες 2» και «Κόκκινος δράκος», "
-        "δεξιά «Κύκλοι 3», «Ανατολικός άνεμος» και «Λουλούδι 1»",
+        "έχει πλακίδια και στις δύο πλευρές: αριστερά «Μπαμπού 1», δεξιά «Κύκλοι 3»",
+        "έχει πλακίδια και στις δύο πλευρές: αριστερά «Μπαμπού 1» και «Χαρακτήρες 2», "
+        "δεξιά «Κύκλοι 3» και «Ανατολικός άνεμος»",
+        "έχει πλακίδια και στις δύο πλευρές: αριστερά «Μπαμπού 1», «Χαρακτήρες 2» και "
+        "«Κόκκινος δράκος», δεξιά «Κύκλοι 3», «Ανατολικός άνεμος» και «Λουλούδι 1»",
     ),
     "de": (
         "links Bambus 1, rechts Kreise 3",
@@ -162,8 +163,9 @@ def test_swedish_writes_names_lower_case_inside_a_sentence_and_definite_as_subje
         assert tile_name("R", AS_SUBJECT) == "Den röda draken"
         assert tile_name("E", AS_SUBJECT) == "Östanvinden"
         assert tile_name("5B", IN_SENTENCE) == "bambu 5"
-        # A suit's tile is "brickan" as a subject, so that neuter "tecken" agrees too.
-        assert tile_name("5B", AS_SUBJECT) == "Brickan bambu 5"
+        # A suit's tile is named as the board names it ("Tecken 9 är blockerad").
+        assert tile_name("5B", AS_SUBJECT) == "Bambu 5"
+        assert tile_name("9C", AS_SUBJECT) == "Tecken 9"
 
 
 def test_greek_quotes_names_inside_a_sentence_so_nothing_must_agree_with_them():
