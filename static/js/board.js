@@ -311,6 +311,9 @@ export function init() {
   async function run(request, { tileId, entry = null, hadSelection, before } = {}) {
     hadSelection ??= Boolean(game && game.selected != null);
     before ??= game ? game.tiles_left : null;
+    // "The game goes on" only after a pause: a page that opens a game that was never
+    // paused (or an error that left it as it was) has nothing to say.
+    const wasPaused = Boolean(game && game.paused);
     const done = () => {
       pending = pending.filter((each) => each !== entry);
     };
@@ -328,7 +331,8 @@ export function init() {
       // Said already when it was drawn, unless the answer says more (a win, no more moves,
       // or why the tile is blocked).
       if (predicted && answer.event === expected.event && answer.event !== "blocked") return answer;
-      const message = describe(answer, tileId, hadSelection, before);
+      const message =
+        answer.event === "resumed" && !wasPaused ? "" : describe(answer, tileId, hadSelection, before);
       if (message) announce(message);
       return answer;
     } catch (error) {

@@ -93,6 +93,18 @@ def test_pause_and_resume_are_announced(live_server, page: Page, lang):
     assert errors == []
 
 
+def test_a_game_never_paused_is_not_said_to_go_on(live_server, page: Page):
+    # A bad game code in the address leaves the game in progress as it was: the panel
+    # says what is wrong, and the status line does not say that a game "goes on".
+    open_board(page, live_server, "sv")  # (the bad code's 400 is logged: not checked here)
+    page.goto(f"{live_server.url}/sv/play/?code=MJ1-L00-AAAA")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    page.wait_for_timeout(500)
+    with translation.override("sv"):
+        resumed = gettext("The game goes on.")
+    expect(page.locator("#board-status")).not_to_have_text(resumed)
+
+
 def _identical_hint_ahead() -> tuple[list, str]:
     """Pairs of the example deal to remove (by its hints) until the next hint is two
     identical tiles, and that tile's kind."""
