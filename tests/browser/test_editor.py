@@ -141,7 +141,7 @@ def test_a_layout_built_in_the_editor_is_saved_and_played(live_server, axe_page:
     dialog = page.locator("#won-dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(
-        "Du spelade en spelares egen layout, och sådana räknas aldrig."
+        "Layouten är byggd av en spelare, och sådana layouter räknas aldrig på topplistan."
     )
     assert errors == []
 

@@ -198,7 +198,7 @@ def test_a_players_own_layouts_have_a_section_and_play_from_there(live_server, a
     expect(buttons.first).to_have_accessible_name("Διαμάντι μου")
     mine_turtle = mine.get_by_role("button", name=NAME, exact=True)
     expect(mine_turtle).to_have_accessible_description(
-        "144 πλακίδια · 15 × 8 · 5 επίπεδα Δεν μετρά ποτέ για την κατάταξη."
+        "144 πλακίδια · διαστάσεις 15 × 8 · 5 επίπεδα Δεν μετρά ποτέ για την κατάταξη."
     )
     assert page.locator("#gallery-mine b").count() == 0  # the name as text
     # Its picture, drawn from its tiles.

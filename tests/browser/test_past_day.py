@@ -74,7 +74,8 @@ def test_an_earlier_days_deal_is_labelled_and_its_win_says_why_not_ranked(
     won = page.locator("#won-dialog")
     expect(won).to_be_visible()
     expect(won.locator("#won-facts")).to_contain_text(
-        "Nicht gewertet. Tagesspiele früherer Tage werden nicht gewertet."
+        "Dieser Sieg wird nicht gewertet. Sie haben das Tagesspiel eines früheren Tages "
+        "gespielt, und solche Partien werden nie gewertet."
     )
     assert_no_axe_violations(page)
 

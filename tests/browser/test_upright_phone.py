@@ -199,7 +199,7 @@ def test_turning_the_phone_refits_the_board_and_the_setting_says_never(live_serv
     assert page.locator("#tiles-left").text_content() == left
 
     page.get_by_role("button", name="Inställningar").click()
-    setting = page.get_by_label("Vrid brädet i stående läge")
+    setting = page.get_by_label("Rotera brädet i stående läge")
     expect(setting).to_be_visible()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
