@@ -75,8 +75,7 @@ SIDES = {
     "sv": (
         "bambu 1 till vänster, cirkel 3 till höger",
         "bambu 1 och tecken 2 till vänster, cirkel 3 och östanvind till höger",
-        "bambu 1, tecken 2 och röd drake till vänster, "
-        "cirkel 3, östanvind och blomma 1 till höger",
+        "bambu 1, tecken 2 och röd drake till vänster, cirkel 3, östanvind och blomma 1 till höger",
     ),
     "el": (
         "έχει πλακίδια και στις δύο πλευρές (αριστερά «Μπαμπού 1», δεξιά «Κύκλοι 3»)",
