@@ -312,7 +312,8 @@ export function init() {
     hadSelection ??= Boolean(game && game.selected != null);
     before ??= game ? game.tiles_left : null;
     // "The game goes on" only after a pause: a page that opens a game that was never
-    // paused (or an error that left it as it was) has nothing to say.
+    // paused (or an error that left it as it was) has nothing to say, but for a game with
+    // no move left, whose status line says so.
     const wasPaused = Boolean(game && game.paused);
     const done = () => {
       pending = pending.filter((each) => each !== entry);
@@ -332,7 +333,9 @@ export function init() {
       // or why the tile is blocked).
       if (predicted && answer.event === expected.event && answer.event !== "blocked") return answer;
       const message =
-        answer.event === "resumed" && !wasPaused ? "" : describe(answer, tileId, hadSelection, before);
+        answer.event === "resumed" && !wasPaused && answer.state !== "stuck"
+          ? ""
+          : describe(answer, tileId, hadSelection, before);
       if (message) announce(message);
       return answer;
     } catch (error) {
