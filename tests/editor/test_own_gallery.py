@@ -68,7 +68,11 @@ def test_a_players_own_layouts_are_buttons_newest_first_in_the_panels_list_too()
 
 @pytest.mark.parametrize(
     "lang, words",
-    [("el", "Δεν μετρά ποτέ"), ("de", "Wird nie gewertet"), ("id", "Tidak pernah masuk peringkat")],
+    [
+        ("el", "Δεν μετρά ποτέ"),
+        ("de", "Partien auf eigenen Anordnungen werden nie gewertet"),
+        ("id", "Tidak pernah masuk peringkat"),
+    ],
 )
 def test_never_ranked_in_each_language(lang, words):
     alice = player("alice")
