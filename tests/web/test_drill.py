@@ -117,7 +117,7 @@ def test_explanations_in_swedish_word_each_reason(client, practice_content, boar
 
     covered = "täckt av " if board.covered_quarters(half) == 4 else "delvis täckt av "
     assert f"är blockerad: {covered}" in texts[0]
-    assert "är blockerad: " in texts[1] and " till vänster, " in texts[1]
+    assert "är blockerad: " in texts[1] and " till vänster och " in texts[1]
     assert texts[1].rstrip().endswith(" till höger.")
     assert "är fri: inget ligger ovanpå och " in texts[2]
 

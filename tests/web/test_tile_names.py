@@ -73,9 +73,10 @@ FACES = ["1B", "2C", "R", "3D", "E", "F1"]
 # another list's "and".
 SIDES = {
     "sv": (
-        "bambu 1 till vänster, cirkel 3 till höger",
-        "bambu 1 och tecken 2 till vänster, cirkel 3 och östanvind till höger",
-        "bambu 1, tecken 2 och röd drake till vänster, cirkel 3, östanvind och blomma 1 till höger",
+        "bambu 1 till vänster och cirkel 3 till höger",
+        "bambu 1 och tecken 2 till vänster och cirkel 3 och östanvind till höger",
+        "bambu 1, tecken 2 och röd drake till vänster och "
+        "cirkel 3, östanvind och blomma 1 till höger",
     ),
     "el": (
         "έχει πλακίδια και στις δύο πλευρές (αριστερά «Μπαμπού 1», δεξιά «Κύκλοι 3»)",
