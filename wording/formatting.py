@@ -183,4 +183,7 @@ def home_time_of_day_start(day: date) -> str:
     zone = get_timezone(HOME_ZONES.get(get_language() or "sv", "UTC"))
     locale = babel_locale()
     pattern = Locale.parse(locale).datetime_skeletons["Hm"].pattern
-    return format_time(moment, pattern, tzinfo=zone, locale=locale)
+    written = format_time(moment, pattern, tzinfo=zone, locale=locale)
+    # Swedish writes a clock time with a full stop ("kl. 01.00", the Swedish Language
+    # Council's rule), where CLDR has a colon: the same rule as static/js/clock-time.js.
+    return written.replace(":", ".") if (get_language() or "sv").startswith("sv") else written

@@ -386,9 +386,10 @@ LAST_MOMENT = datetime(2026, 12, 10, 23, 59, 59, 999_999, tzinfo=UTC)
 
 #: The daily change at midnight UTC in each language's home zone, in winter and summer,
 #: as the time-zone database has it (Stockholm and Berlin one hour ahead in winter, two
-#: in summer; Athens two and three; Jakarta seven all year).
-WINTER_TIME = {"sv": "01:00", "el": "02:00", "de": "01:00", "id": "07.00"}
-SUMMER_TIME = {"sv": "02:00", "el": "03:00", "de": "02:00", "id": "07.00"}
+#: in summer; Athens two and three; Jakarta seven all year), as each language writes a
+#: clock time (Swedish and Indonesian with a full stop).
+WINTER_TIME = {"sv": "01.00", "el": "02:00", "de": "01:00", "id": "07.00"}
+SUMMER_TIME = {"sv": "02.00", "el": "03:00", "de": "02:00", "id": "07.00"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
